@@ -1,0 +1,99 @@
+"""Game codes such as ``KL1-D1N-AAAAAAG`` (R3)."""
+
+import random
+import re
+from dataclasses import dataclass
+from collections.abc import Iterable
+
+PREFIX = "KL1"
+DEAL_LETTERS = 7
+DEAL_COUNT = 26**DEAL_LETTERS
+_TOKEN = re.compile(r"[A-Z0-9]+")
+
+
+class InvalidCodeError(ValueError):
+    """Raised for a game code that cannot be read; the message says what is wrong."""
+
+
+def deal_letters(deal: int) -> str:
+    """``deal_letters(6) == 'AAAAAAG'``: base 26, most significant letter first, A = 0."""
+    if not 0 <= deal < DEAL_COUNT:
+        raise ValueError(f"deal number {deal} is outside 0–{DEAL_COUNT - 1}")
+    letters = []
+    for _ in range(DEAL_LETTERS):
+        deal, digit = divmod(deal, 26)
+        letters.append(chr(ord("A") + digit))
+    return "".join(reversed(letters))
+
+
+def deal_number(letters: str) -> int:
+    """The inverse of :func:`deal_letters`."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A")
+    return number
+
+
+@dataclass(frozen=True)
+class GameCode:
+    """A deal and the tokens of the draw and scoring plugins that play it."""
+
+    draw: str
+    scoring: str
+    deal: int
+
+    def __post_init__(self) -> None:
+        deal_letters(self.deal)
+
+    def __str__(self) -> str:
+        return f"{PREFIX}-{self.draw}{self.scoring}-{deal_letters(self.deal)}"
+
+    @property
+    def variant(self) -> str:
+        return self.draw + self.scoring
+
+    def with_deal(self, deal: int) -> "GameCode":
+        return GameCode(self.draw, self.scoring, deal)
+
+    @classmethod
+    def random(cls, draw: str, scoring: str, rng: random.Random | None = None) -> "GameCode":
+        """A new game: the deal number is drawn uniformly from the whole range."""
+        return cls(draw, scoring, (rng or random.SystemRandom()).randrange(DEAL_COUNT))
+
+    @classmethod
+    def parse(cls, text: str, draw_tokens: Iterable[str], scoring_tokens: Iterable[str]) -> "GameCode":
+        """Read a code, splitting its middle part with the tokens of the installed plugins."""
+        clean = text.strip().upper()
+        parts = clean.split("-")
+        if len(parts) != 3:
+            raise InvalidCodeError(
+                f"{text.strip()!r} is not a game code: it needs three parts joined by dashes, like KL1-D1N-AAAAAAG"
+            )
+        prefix, variant, letters = parts
+        if prefix != PREFIX:
+            raise InvalidCodeError(f"the code must start with {PREFIX}, not {prefix!r}")
+        if len(letters) != DEAL_LETTERS:
+            raise InvalidCodeError(f"the deal part {letters!r} must have exactly {DEAL_LETTERS} letters, it has {len(letters)}")
+        if not all("A" <= ch <= "Z" for ch in letters):
+            raise InvalidCodeError(f"the deal part {letters!r} may hold only the letters A–Z")
+        if not _TOKEN.fullmatch(variant):
+            raise InvalidCodeError(f"the middle part {variant!r} must be a draw token then a scoring token, like D1N")
+        draw, scoring = split_variant(variant, set(draw_tokens), set(scoring_tokens))
+        return cls(draw, scoring, deal_number(letters))
+
+
+def split_variant(variant: str, draws: set[str], scorings: set[str]) -> tuple[str, str]:
+    """Split ``D1N`` into ``('D1', 'N')`` with the known tokens, or say which token is unknown."""
+    readings = [(variant[:i], variant[i:]) for i in range(1, len(variant)) if variant[:i] in draws and variant[i:] in scorings]
+    if len(readings) == 1:
+        return readings[0]
+    if readings:
+        shown = " or ".join(f"{d}+{s}" for d, s in readings)
+        raise InvalidCodeError(f"the middle part {variant!r} reads two ways ({shown}); two installed plugins have clashing tokens")
+    draw = next((variant[:i] for i in range(len(variant), 0, -1) if variant[:i] in draws), None)
+    if draw is not None:
+        rest = variant[len(draw):] or "(none)"
+        raise InvalidCodeError(f"unknown scoring token {rest!r} in {variant!r}: no installed scoring plugin has it")
+    scoring = next((variant[i:] for i in range(len(variant)) if variant[i:] in scorings), None)
+    unknown = variant[: len(variant) - len(scoring)] if scoring else variant
+    raise InvalidCodeError(f"unknown draw token {unknown!r} in {variant!r}: no installed draw plugin has it")

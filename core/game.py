@@ -1,0 +1,244 @@
+"""A game as players and front ends see it: every action consults the game's plugins."""
+
+from collections import deque
+from dataclasses import dataclass
+
+from .cards import RANK, fits_on
+from .codes import GameCode
+from .deal import Layout
+from .legality import why_illegal
+from .moves import FOUNDATION, FOUNDATIONS, STOCK, WASTE, IllegalMoveError, Move
+from .plugin_manager import PluginError, Plugins
+from .position import Position
+
+UNDO_LIMIT = 100
+
+
+@dataclass(frozen=True)
+class Action:
+    """What one action did, as the scoring hook sees it."""
+
+    move: Move
+    kind: str
+    cards: int
+    turned: bool
+
+
+@dataclass(frozen=True)
+class _Done:
+    move: Move
+    token: int
+    action: Action
+    score_before: int
+
+
+class Game:
+    """One deal played with the plugins its code names."""
+
+    def __init__(self, code: GameCode, plugins: Plugins) -> None:
+        self.code = code
+        self.plugins = plugins
+        self._hooks = plugins.hooks_for(code)
+        layout = self._hooks.call("klondike_deal", Layout, deal=code.deal)
+        try:
+            layout.check()
+        except ValueError as exc:
+            raise PluginError(f"klondike_deal returned a broken layout for deal {code.deal}: {exc}") from exc
+        self.position = Position(layout, self._draw_count(), self._recycle_limit())
+        self.score: int = self._hooks.call("klondike_initial_score", int)
+        self.history: list[Move] = []
+        self.undo_count = 0
+        self._undo: deque[_Done] = deque(maxlen=UNDO_LIMIT)
+        self._redo: list[Move] = []
+
+    @classmethod
+    def from_text(cls, code: str, plugins: Plugins) -> "Game":
+        return cls(plugins.parse_code(code), plugins)
+
+    def restarted(self) -> "Game":
+        """The same code dealt again from the start (R5)."""
+        return Game(self.code, self.plugins)
+
+    # --- state -----------------------------------------------------------------
+
+    @property
+    def score_text(self) -> str:
+        return self._hooks.call("klondike_format_score", str, score=self.score)
+
+    def format_score(self, score: int) -> str:
+        return self._hooks.call("klondike_format_score", str, score=score)
+
+    def is_won(self) -> bool:
+        return self.position.is_won()
+
+    @property
+    def move_count(self) -> int:
+        """Actions in the current line of play (undone ones are not counted)."""
+        return len(self.history)
+
+    def took_back_from_foundation(self) -> bool:
+        return any(m.source in FOUNDATIONS for m in self.history)
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def redo_moves(self) -> list[Move]:
+        """Undone moves that :meth:`redo` would play again, the next one first."""
+        return self._redo[::-1]
+
+    @property
+    def undo_depth(self) -> int:
+        return len(self._undo)
+
+    # --- rules -------------------------------------------------------------
+
+    def why_illegal(self, move: Move) -> str | None:
+        if move.source == STOCK:
+            self._refresh_stock_rules()
+        return why_illegal(self.position, move)
+
+    def is_legal(self, move: Move) -> bool:
+        return self.why_illegal(move) is None
+
+    def legal_moves(self) -> list[Move]:
+        self._refresh_stock_rules()
+        return self.position.legal_moves()
+
+    def search_position(self) -> Position:
+        """A copy of the position for searching, with the draw count and recycle limit fixed."""
+        return self.position.copy()
+
+    # --- actions -------------------------------------------------------------
+
+    def push(self, move: Move) -> Action:
+        """Play ``move``; raise :class:`IllegalMoveError` and change nothing when it is illegal."""
+        action = self._apply(move)
+        self._redo.clear()
+        return action
+
+    def push_text(self, text: str) -> Action:
+        return self.push(Move.parse(text))
+
+    def undo(self) -> Move | None:
+        """Take back the last action, position and score exactly (R18); ``None`` when there is none."""
+        if not self._undo:
+            return None
+        done = self._undo.pop()
+        self.position.unmake(done.move, done.token)
+        self.score = done.score_before
+        self.history.pop()
+        self._redo.append(done.move)
+        self.undo_count += 1
+        return done.move
+
+    def redo(self) -> Move | None:
+        """Play again the last undone action; ``None`` when there is none."""
+        if not self._redo:
+            return None
+        move = self._redo[-1]
+        self._apply(move)
+        self._redo.pop()
+        return move
+
+    def _apply(self, move: Move) -> Action:
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(move, reason)
+        position = self.position
+        kind = "move" if move.source != STOCK else ("draw" if position.stock else "recycle")
+        cards = _cards_moved(position, move)
+        hidden_before = position.hidden[move.source] if move.source < 7 else 0
+        token = position.make(move)
+        turned = move.source < 7 and position.hidden[move.source] < hidden_before
+        action = Action(move, kind, cards, turned)
+        try:
+            score = self._hooks.call("klondike_score", int, score=self.score, action=action)
+        except PluginError:
+            position.unmake(move, token)
+            raise
+        self._undo.append(_Done(move, token, action, self.score))
+        self.score = score
+        self.history.append(move)
+        return action
+
+    def _draw_count(self) -> int:
+        count = self._hooks.call("klondike_draw_count", int)
+        if count < 1:
+            raise PluginError(f"klondike_draw_count answered {count}: a tap must draw at least one card")
+        return count
+
+    def _recycle_limit(self) -> int:
+        limit = self._hooks.call("klondike_recycle_limit", int)
+        if limit < -1:
+            raise PluginError(f"klondike_recycle_limit answered {limit}: use a count, or NO_LIMIT (-1)")
+        return limit
+
+    def _refresh_stock_rules(self) -> None:
+        self.position.draw_count = self._draw_count()
+        self.position.recycle_limit = self._recycle_limit()
+
+    # --- taps (R19) ------------------------------------------------------------
+
+    def tap_move(self, pile: int) -> Move | None:
+        """A single tap on the top of a column or the waste: its foundation, when legal."""
+        if pile < 7 or pile == WASTE:
+            move = Move(pile, FOUNDATION)
+            if self.position.top_card(pile) is not None and self.is_legal(move):
+                return move
+        return None
+
+    def double_tap_move(self, pile: int, index: int | None = None) -> Move | None:
+        """A double tap: the foundation if legal, else the fullest column the card fits (leftmost
+        of equals), else for a king the leftmost empty column.
+
+        ``index`` is the card's place in its column (default: the top card).
+        """
+        single = self.tap_move(pile) if index is None or self._is_top(pile, index) else None
+        if single:
+            return single
+        card = self._tapped_card(pile, index)
+        if card is None:
+            return None
+        tableau = self.position.tableau
+        fitting = [d for d in range(7) if d != pile and tableau[d] and fits_on(card, tableau[d][-1])]
+        if fitting:
+            return Move(pile, max(fitting, key=lambda d: (len(tableau[d]), -d)))
+        king_at_bottom = pile < 7 and (index == 0 or index is None and len(tableau[pile]) == 1)
+        if RANK[card] == 13 and not king_at_bottom:
+            empty = [d for d in range(7) if d != pile and not tableau[d]]
+            if empty:
+                return Move(pile, empty[0])
+        return None
+
+    def _is_top(self, pile: int, index: int) -> bool:
+        return pile >= 7 or index == len(self.position.tableau[pile]) - 1
+
+    def _tapped_card(self, pile: int, index: int | None) -> int | None:
+        if pile == WASTE:
+            return self.position.top_card(WASTE)
+        if pile >= 7:
+            return None
+        column = self.position.tableau[pile]
+        if not column:
+            return None
+        index = len(column) - 1 if index is None else index
+        if not self.position.hidden[pile] <= index < len(column):
+            return None
+        return column[index]
+
+
+def _cards_moved(position: Position, move: Move) -> int:
+    if move.source == STOCK:
+        if position.stock:
+            return min(position.draw_count, len(position.stock))
+        return len(position.waste)
+    if move.source < 7 and move.target != FOUNDATION:
+        column, target = position.tableau[move.source], position.tableau[move.target]
+        if target:
+            return RANK[target[-1]] - RANK[column[-1]]
+        return len(column) - position.hidden[move.source]
+    return 1

@@ -1,0 +1,116 @@
+"""Every hook of Solitaire Klondike, in the order a game meets them.
+
+Plugins implement these with ``@hookimpl`` from :mod:`solitaire_klondike.core`, or
+simply by defining a function with the hook's name.  A game is played with exactly
+one draw plugin and one scoring plugin (chosen by its code) plus every plugin that
+declares no variant; the hooks of the other draw and scoring plugins are not called.
+"""
+
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from .deal import Layout
+    from .game import Action
+    from .plugin_manager import Variant
+
+PROJECT = "solitaire_klondike"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+# --- declaring a plugin ---------------------------------------------------
+
+
+@hookspec
+def klondike_variant() -> "Variant | None":
+    """Declare the variant this plugin provides: its kind, code token, name and description.
+
+    Implemented by draw plugins (``kind="draw"``, tokens like ``D1``) and scoring plugins
+    (``kind="scoring"``, tokens like ``N``).  The core asks each plugin on its own and
+    files the plugin under the token, which game codes then name.  Plugins that return
+    ``None`` or do not implement it are "other" plugins: they take part in every game.
+    """
+
+
+# --- the deal ---------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def klondike_deal(deal: int) -> "Layout | None":
+    """Deal the cards of deal number ``deal`` (0 to 26**7 - 1).
+
+    The core implements the standard deal of R4 itself, last in line, so a plugin that
+    returns a :class:`Layout` replaces it.  The core checks the layout (52 distinct cards,
+    7 columns, face-up cards built down in alternating colours) before playing it.
+
+    :param deal: the deal number read from the game code.
+
+    Stops at first non-None result.
+    """
+
+
+# --- the stock --------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def klondike_draw_count() -> int | None:
+    """How many cards one tap on the stock turns onto the waste (fewer when fewer remain).
+
+    Implemented by the draw plugin.  The public game asks on every tap; the search path
+    asks once per game, so the answer must not change during a game.
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def klondike_recycle_limit() -> int | None:
+    """How many times the waste may be turned back into the stock: a number, or ``NO_LIMIT``.
+
+    Implemented by the scoring plugin in the built-ins (Normal: ``NO_LIMIT``; Vegas: 0),
+    by any plugin that changes the passes.  Asked when the stock is tapped while empty.
+
+    Stops at first non-None result.
+    """
+
+
+# --- the score --------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def klondike_initial_score() -> int | None:
+    """The score of a game before its first action (Normal 0, Vegas -52).
+
+    Implemented by the scoring plugin.
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def klondike_score(score: int, action: "Action") -> int | None:
+    """The score after ``action``, given the score before it.
+
+    Implemented by the scoring plugin; any floor or ceiling is the plugin's to apply.
+    The core stores the answer with the action, so undo restores it exactly.
+
+    :param score: the score before the action.
+    :param action: what the action did: its move, its kind (``"draw"``, ``"recycle"`` or
+        ``"move"``), how many cards it moved, and whether it turned a hidden card (R12).
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def klondike_format_score(score: int) -> str | None:
+    """The score as a player reads it (``"625"``, ``"+$208"``).
+
+    Implemented by the scoring plugin.
+
+    :param score: the score to show.
+
+    Stops at first non-None result.
+    """

@@ -1,0 +1,212 @@
+"""Finding, checking and calling plugins."""
+
+import re
+import traceback
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from types import ModuleType
+
+import pluggy
+
+from . import default_deal, hookspecs
+from .codes import GameCode
+from .hookspecs import PROJECT
+
+ENTRY_POINT_GROUP = PROJECT
+CORE_NAME = "core"
+_TOKEN = re.compile(r"[A-Z][A-Z0-9]*")
+_HOOK_PREFIX = "klondike_"
+
+
+class PluginError(RuntimeError):
+    """A plugin failed to load, broke a rule of the hooks, or raised inside one."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What a draw or scoring plugin declares through ``klondike_variant``."""
+
+    kind: str
+    token: str
+    name: str
+    description: str
+
+
+@dataclass
+class PluginInfo:
+    """One line of ``klondike plugins``."""
+
+    name: str
+    source: str
+    version: str
+    variant: Variant | None = None
+    error: str | None = None
+    plugin: object | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.variant.kind if self.variant else "other"
+
+    @property
+    def loaded(self) -> bool:
+        return self.plugin is not None
+
+
+class _Manager(pluggy.PluginManager):
+    """Takes every ``klondike_*`` function as a hook, marked or not, so misspellings are caught."""
+
+    def parse_hookimpl_opts(self, plugin: object, name: str):  # type: ignore[override]
+        options = super().parse_hookimpl_opts(plugin, name)
+        if options is None and name.startswith(_HOOK_PREFIX) and callable(getattr(plugin, name, None)):
+            return {}
+        return options
+
+
+class Plugins:
+    """The plugins found at start-up, and the variants they declare."""
+
+    def __init__(self, blocked: Iterable[str] = ()) -> None:
+        self.manager = _Manager(PROJECT)
+        self.manager.add_hookspecs(hookspecs)
+        self.infos: list[PluginInfo] = []
+        self.blocked = set(blocked)
+        for name in self.blocked:
+            self.manager.set_blocked(name)
+        self.add(default_deal, CORE_NAME, source="built-in", version=_own_version())
+
+    def load_entry_points(self) -> "Plugins":
+        """Register every plugin of the entry-point group; a broken one is recorded, not fatal."""
+        for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+            dist = point.dist
+            source = "built-in" if dist and dist.name == "solitaire-klondike" else (dist.name if dist else point.value)
+            version = dist.version if dist else "?"
+            if point.name in self.blocked:
+                self.infos.append(PluginInfo(point.name, source, version, error="blocked"))
+                continue
+            try:
+                plugin = point.load()
+            except Exception as exc:  # any import failure of a third-party plugin
+                self.infos.append(PluginInfo(point.name, source, version, error=f"cannot be imported: {_describe(exc)}"))
+                continue
+            self.add(plugin, point.name, source, version)
+        return self
+
+    def add(self, plugin: object, name: str, source: str = "added", version: str = "?") -> PluginInfo:
+        """Register one plugin object or module; on failure the record says why."""
+        info = PluginInfo(name, source, version)
+        self.infos.append(info)
+        try:
+            self.manager.register(plugin, name=name)
+            self.manager.check_pending()
+        except (pluggy.PluginValidationError, ValueError) as exc:
+            if self.manager.is_registered(plugin):
+                self.manager.unregister(plugin)
+            info.error = f"rejected: {exc}"
+            return info
+        try:
+            info.variant = self._declared_variant(plugin, name)
+        except PluginError as exc:
+            self.manager.unregister(plugin)
+            info.error = str(exc)
+            return info
+        info.plugin = plugin
+        return info
+
+    def _declared_variant(self, plugin: object, name: str) -> Variant | None:
+        impl = getattr(plugin, "klondike_variant", None)
+        if impl is None:
+            return None
+        try:
+            variant = impl()
+        except Exception as exc:
+            raise PluginError(f"plugin {name!r} raised in klondike_variant: {_describe(exc)}") from exc
+        if variant is None:
+            return None
+        if not isinstance(variant, Variant) or variant.kind not in ("draw", "scoring"):
+            raise PluginError(f"plugin {name!r}: klondike_variant must return a Variant of kind 'draw' or 'scoring'")
+        if not _TOKEN.fullmatch(variant.token):
+            raise PluginError(f"plugin {name!r}: token {variant.token!r} must be capital letters and digits, starting with a letter")
+        taken = self.variants(variant.kind).get(variant.token)
+        if taken:
+            raise PluginError(f"plugin {name!r}: {variant.kind} token {variant.token!r} is already taken by plugin {taken.name!r}")
+        return variant
+
+    def variants(self, kind: str) -> dict[str, PluginInfo]:
+        """The loaded plugins of one kind (``"draw"`` or ``"scoring"``) by token."""
+        return {i.variant.token: i for i in self.infos if i.loaded and i.variant and i.variant.kind == kind}
+
+    def parse_code(self, text: str) -> GameCode:
+        """Read a game code against the tokens of the loaded plugins."""
+        return GameCode.parse(text, self.variants("draw"), self.variants("scoring"))
+
+    def hooks_for(self, code: GameCode) -> "GameHooks":
+        """The hook callers of a game: its draw and scoring plugins and every other plugin."""
+        chosen = {self.variants("draw")[code.draw].plugin, self.variants("scoring")[code.scoring].plugin}
+        left_out = [i.plugin for i in self.infos if i.loaded and i.variant and i.plugin not in chosen]
+        return GameHooks(self, left_out)
+
+    def name_of(self, plugin: object) -> str:
+        return self.manager.get_name(plugin) or repr(plugin)
+
+
+class GameHooks:
+    """Calls one game's hooks; any failure becomes a :class:`PluginError` naming the plugin."""
+
+    def __init__(self, plugins: Plugins, left_out: list[object]) -> None:
+        self._plugins = plugins
+        manager = plugins.manager
+        self._callers = {
+            name: manager.subset_hook_caller(name, left_out)
+            for name in dir(hookspecs) if name.startswith(_HOOK_PREFIX)
+        }
+
+    def call(self, name: str, check: type | tuple[type, ...], **kwargs: object):
+        caller = self._callers[name]
+        try:
+            answer = caller(**kwargs)
+        except Exception as exc:
+            raise PluginError(f"plugin {self._culprit(exc, name)!r} raised in {name}: {_describe(exc)}") from exc
+        if answer is None or not isinstance(answer, check) or isinstance(answer, bool) and check is int:
+            raise PluginError(f"{name} got {answer!r} from {self._answerers(name)}, not a {_type_words(check)}")
+        return answer
+
+    def _answerers(self, name: str) -> str:
+        names = [self._plugins.name_of(impl.plugin) for impl in self._callers[name].get_hookimpls()]
+        return "plugin " + " or ".join(repr(n) for n in names) if names else "no plugin (none implements it)"
+
+    def _culprit(self, exc: Exception, name: str) -> str:
+        modules = {}
+        for impl in self._callers[name].get_hookimpls():
+            plugin = impl.plugin
+            module = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
+            modules[module] = self._plugins.name_of(plugin)
+        for frame, _ in reversed(list(traceback.walk_tb(exc.__traceback__))):
+            module = frame.f_globals.get("__name__", "")
+            for prefix, plugin_name in modules.items():
+                if module == prefix or module.startswith(prefix + "."):
+                    return plugin_name
+        return self._answerers(name)
+
+
+def load_plugins(blocked: Iterable[str] = ()) -> Plugins:
+    """Every plugin of the entry-point group, less the blocked names."""
+    return Plugins(blocked).load_entry_points()
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _type_words(check: type | tuple[type, ...]) -> str:
+    types = check if isinstance(check, tuple) else (check,)
+    return " or ".join(t.__name__ for t in types)
+
+
+def _own_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("solitaire-klondike")
+    except PackageNotFoundError:
+        return "?"

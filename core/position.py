@@ -1,0 +1,222 @@
+"""The table as compact lists, with legal-move generation and make/unmake.
+
+This is the search path: no hook is called here.  The draw count and the recycle
+limit are plain attributes, fixed by the game from its plugins.
+"""
+
+from .cards import CARD_NAMES, IS_RED, RANK, SUIT, SUIT_NAMES, card_name
+from .deal import Layout
+from .moves import FOUNDATION, STOCK, WASTE, Move, pile_name
+
+NO_LIMIT = -1
+_STOCK_MOVE = Move(STOCK, STOCK)
+_COLUMN_MOVES = [[Move(s, d) for d in range(7)] for s in range(7)]
+_TO_FOUNDATION = [Move(s, FOUNDATION) for s in range(8)]
+_WASTE_TO = [Move(WASTE, d) for d in range(7)]
+_FOUNDATION_TO = [[Move(9 + s, d) for d in range(7)] for s in range(4)]
+_KING = 13
+
+
+class Position:
+    """Stock (next card last), waste (top last), foundation heights, columns bottom to top."""
+
+    __slots__ = ("tableau", "hidden", "stock", "waste", "foundations", "waste_fan", "recycles", "draw_count", "recycle_limit")
+
+    def __init__(self, layout: Layout, draw_count: int, recycle_limit: int) -> None:
+        self.tableau = [list(column) for column in layout.tableau]
+        self.hidden = list(layout.face_down)
+        self.stock = list(reversed(layout.stock))
+        self.waste: list[int] = []
+        self.foundations = [0, 0, 0, 0]
+        self.waste_fan = 0
+        self.recycles = 0
+        self.draw_count = draw_count
+        self.recycle_limit = recycle_limit
+
+    def copy(self) -> "Position":
+        other = Position.__new__(Position)
+        other.tableau = [list(c) for c in self.tableau]
+        other.hidden = list(self.hidden)
+        other.stock = list(self.stock)
+        other.waste = list(self.waste)
+        other.foundations = list(self.foundations)
+        for name in ("waste_fan", "recycles", "draw_count", "recycle_limit"):
+            setattr(other, name, getattr(self, name))
+        return other
+
+    def key(self) -> tuple:
+        """Everything the rules see, as a hashable value (the waste fan included)."""
+        return (
+            tuple(map(tuple, self.tableau)), tuple(self.hidden), tuple(self.stock),
+            tuple(self.waste), tuple(self.foundations), self.waste_fan, self.recycles,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def is_won(self) -> bool:
+        """All 52 cards are on the foundations (R20)."""
+        return sum(self.foundations) == 52
+
+    def foundation_cards(self, suit: int) -> list[int]:
+        return [13 * suit + r for r in range(self.foundations[suit])]
+
+    def top_card(self, pile: int) -> int | None:
+        """The card on top of a column, the waste or a foundation (``FS``…``FC``)."""
+        if pile < 7:
+            column = self.tableau[pile]
+            return column[-1] if column else None
+        if pile == WASTE:
+            return self.waste[-1] if self.waste else None
+        height = self.foundations[pile - 9]
+        return 13 * (pile - 9) + height - 1 if height else None
+
+    def can_recycle(self) -> bool:
+        return self.recycle_limit == NO_LIMIT or self.recycles < self.recycle_limit
+
+    # --- search path -------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, the stock tap first."""
+        moves = []
+        tableau, hidden, found = self.tableau, self.hidden, self.foundations
+        if self.stock or (self.waste and (self.recycle_limit == NO_LIMIT or self.recycles < self.recycle_limit)):
+            moves.append(_STOCK_MOVE)
+        tops = [column[-1] if column else -1 for column in tableau]
+        if self.waste:
+            w = self.waste[-1]
+            if w % 13 == found[w // 13]:
+                moves.append(_TO_FOUNDATION[WASTE])
+            _add_drops(moves, _WASTE_TO, w, tops)
+        for s in range(7):
+            column = tableau[s]
+            if not column:
+                continue
+            top = column[-1]
+            if top % 13 == found[top // 13]:
+                moves.append(_TO_FOUNDATION[s])
+            h = hidden[s]
+            low_rank, top_rank = RANK[column[h]], RANK[top]
+            row = _COLUMN_MOVES[s]
+            for d in range(7):
+                t = tops[d]
+                if d == s:
+                    continue
+                if t < 0:
+                    if low_rank == _KING:
+                        moves.append(row[d])
+                    continue
+                need = RANK[t] - 1
+                if top_rank <= need <= low_rank and IS_RED[column[len(column) - 1 - need + top_rank]] != IS_RED[t]:
+                    moves.append(row[d])
+        for suit in range(4):
+            height = found[suit]
+            if height:
+                _add_drops(moves, _FOUNDATION_TO[suit], 13 * suit + height - 1, tops)
+        return moves
+
+    def make(self, move: Move) -> int:
+        """Play a legal move; return the token that :meth:`unmake` needs."""
+        source, target = move
+        if source == STOCK:
+            fan = self.waste_fan
+            if self.stock:
+                stock, waste = self.stock, self.waste
+                n = min(self.draw_count, len(stock))
+                for _ in range(n):
+                    waste.append(stock.pop())
+                self.waste_fan = n
+                return n | fan << 8
+            self.stock = self.waste[::-1]
+            self.waste = []
+            self.recycles += 1
+            self.waste_fan = 0
+            return fan << 8
+        if source == WASTE:
+            card = self.waste.pop()
+            fan = self.waste_fan
+            self.waste_fan = fan - 1 if fan else 0
+            if target == FOUNDATION:
+                self.foundations[card // 13] += 1
+                return fan | card // 13 << 8
+            self.tableau[target].append(card)
+            return fan
+        if source < 7:
+            column = self.tableau[source]
+            if target == FOUNDATION:
+                card = column.pop()
+                self.foundations[card // 13] += 1
+                token = card // 13 << 1
+            else:
+                destination = self.tableau[target]
+                if destination:
+                    n = RANK[destination[-1]] - RANK[column[-1]]
+                else:
+                    n = len(column) - self.hidden[source]
+                destination.extend(column[-n:])
+                del column[-n:]
+                token = n << 1
+            h = self.hidden[source]
+            if h and h == len(column):
+                self.hidden[source] = h - 1
+                return token | 1
+            return token
+        suit = source - 9
+        self.foundations[suit] -= 1
+        self.tableau[target].append(13 * suit + self.foundations[suit])
+        return 0
+
+    def unmake(self, move: Move, token: int) -> None:
+        """Take back ``move``, made with :meth:`make` which returned ``token``."""
+        source, target = move
+        if source == STOCK:
+            n = token & 0xFF
+            if n:
+                stock, waste = self.stock, self.waste
+                for _ in range(n):
+                    stock.append(waste.pop())
+            else:
+                self.waste = self.stock[::-1]
+                self.stock = []
+                self.recycles -= 1
+            self.waste_fan = token >> 8
+            return
+        if source == WASTE:
+            if target == FOUNDATION:
+                suit = token >> 8
+                self.foundations[suit] -= 1
+                self.waste.append(13 * suit + self.foundations[suit])
+            else:
+                self.waste.append(self.tableau[target].pop())
+            self.waste_fan = token & 0xFF
+            return
+        if source < 7:
+            column = self.tableau[source]
+            if token & 1:
+                self.hidden[source] += 1
+            if target == FOUNDATION:
+                suit = token >> 1
+                self.foundations[suit] -= 1
+                column.append(13 * suit + self.foundations[suit])
+                return
+            n = token >> 1
+            from_column = self.tableau[target]
+            column.extend(from_column[-n:])
+            del from_column[-n:]
+            return
+        suit = source - 9
+        self.tableau[target].pop()
+        self.foundations[suit] += 1
+
+
+def _add_drops(moves: list[Move], row: list[Move], card: int, tops: list[int]) -> None:
+    red, rank = IS_RED[card], RANK[card]
+    for d in range(7):
+        t = tops[d]
+        if t < 0:
+            if rank == _KING:
+                moves.append(row[d])
+        elif RANK[t] == rank + 1 and IS_RED[t] != red:
+            moves.append(row[d])

@@ -1,0 +1,1 @@
+"""The ways to play: the command line and the desktop game."""

@@ -1,0 +1,36 @@
+"""A position as text for people and as JSON for programs."""
+
+from solitaire_klondike.core import CARD_NAMES, Game, Position
+from solitaire_klondike.core.cards import SUITS
+
+
+def position_json(position: Position) -> dict:
+    """Columns bottom to top, stock with the next card first, waste with its top last."""
+    return {
+        "tableau": [
+            [{"card": CARD_NAMES[c], "face_up": i >= hidden} for i, c in enumerate(column)]
+            for column, hidden in zip(position.tableau, position.hidden)
+        ],
+        "stock": [CARD_NAMES[c] for c in reversed(position.stock)],
+        "waste": [CARD_NAMES[c] for c in position.waste],
+        "foundations": {SUITS[s]: [CARD_NAMES[c] for c in position.foundation_cards(s)] for s in range(4)},
+    }
+
+
+def game_json(game: Game) -> dict:
+    return {"code": str(game.code), **position_json(game.position)}
+
+
+def position_text(position: Position) -> str:
+    lines = [
+        f"Stock ({len(position.stock)}, next first): " + " ".join(CARD_NAMES[c] for c in reversed(position.stock)),
+        f"Waste ({len(position.waste)}, top last): " + " ".join(CARD_NAMES[c] for c in position.waste),
+        "Foundations: " + "  ".join(
+            f"F{SUITS[s]} {CARD_NAMES[13 * s + h - 1] if (h := position.foundations[s]) else '--'}" for s in range(4)
+        ),
+    ]
+    for k, (column, hidden) in enumerate(zip(position.tableau, position.hidden)):
+        cards = [f"[{CARD_NAMES[c]}]" if i < hidden else CARD_NAMES[c] for i, c in enumerate(column)]
+        lines.append(f"T{k + 1}: " + " ".join(cards))
+    lines.append("([..] = face down)")
+    return "\n".join(lines)

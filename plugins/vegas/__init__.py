@@ -1,0 +1,33 @@
+"""Vegas scoring (R16): dollars from -52, +5 a foundation card, one pass through the stock (R14)."""
+
+from solitaire_klondike.core import Action, Variant, hookimpl
+
+STAKE = -52
+FOUNDATION_CARD = 5
+
+
+@hookimpl
+def klondike_variant() -> Variant:
+    return Variant("scoring", "V", "Vegas", "Dollars: pay $52, win $5 a card on the foundations, one pass only")
+
+
+@hookimpl
+def klondike_recycle_limit() -> int:
+    return 0
+
+
+@hookimpl
+def klondike_initial_score() -> int:
+    return STAKE
+
+
+@hookimpl
+def klondike_score(score: int, action: Action) -> int:
+    return score + FOUNDATION_CARD if action.move.target_kind == "foundation" else score
+
+
+@hookimpl
+def klondike_format_score(score: int) -> str:
+    if score == 0:
+        return "$0"
+    return f"{'+' if score > 0 else '-'}${abs(score)}"

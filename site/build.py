@@ -1,0 +1,120 @@
+"""Build or serve the documentation site in every language.
+
+    python site/build.py catalogs   # extract messages, update locales/<lang>/LC_MESSAGES/site.po
+    python site/build.py build      # compile catalogs, translate pages, mkdocs build --strict
+    python site/build.py serve      # build, then serve build/site on http://127.0.0.1:8000/
+"""
+import argparse
+import functools
+import http.server
+import math
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import polib
+import yaml
+from mdpo.po2md import Po2Md
+
+SITE = Path(__file__).resolve().parent
+ROOT = SITE.parent
+LOCALES = ROOT / "locales"
+TEMPLATE = LOCALES / "site.pot"
+BUILD = ROOT / "build"
+PAGES_OUT = BUILD / "site-pages"
+HTML_OUT = BUILD / "site"
+CONFIG_OUT = BUILD / "mkdocs.yml"
+DOMAIN = "site"
+LANGUAGES = ("ca", "el", "es", "it")
+SOURCE_ONLY = {"build.py", "md_messages.py", "babel.cfg", "mkdocs.yml", "__pycache__"}
+
+
+def run(*args):
+    env = dict(os.environ, PYTHONPATH=str(SITE), NO_MKDOCS_2_WARNING="1")
+    subprocess.run([sys.executable, "-m", *args], check=True, cwd=ROOT, env=env)
+
+
+def pybabel(*args):
+    run("babel.messages.frontend", *args)
+
+
+def update_catalogs():
+    """Extract the English messages and merge them into every language's catalog."""
+    pybabel("extract", "-F", str(SITE / "babel.cfg"), "-o", str(TEMPLATE),
+            "--project", "Solitaire Klondike site", "--copyright-holder", "Solitaire Klondike contributors",
+            "--no-wrap", "--sort-by-file", str(SITE.relative_to(ROOT)))
+    for lang in LANGUAGES:
+        exists = (LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po").exists()
+        command = ["update", "--ignore-obsolete", "--no-wrap"] if exists else ["init", "--no-wrap"]
+        pybabel(*command, "-D", DOMAIN, "-i", str(TEMPLATE), "-d", str(LOCALES), "-l", lang)
+
+
+def compiled_catalog(lang):
+    """Compile the .po (fuzzy entries left out) and load the resulting .mo."""
+    pybabel("compile", "-D", DOMAIN, "-d", str(LOCALES), "-l", lang)
+    return polib.mofile(str(LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"))
+
+
+def write_pages(catalogs):
+    """Copy the English sources and write one translated page per language: name.<lang>.md."""
+    shutil.rmtree(PAGES_OUT, ignore_errors=True)
+    shutil.copytree(SITE, PAGES_OUT, ignore=lambda folder, names: SOURCE_ONLY & set(names))
+    for lang, catalog in catalogs.items():
+        translator = Po2Md([], wrapwidth=math.inf)
+        translator.pofiles = [catalog]
+        for page in sorted(SITE.glob("*.md")):
+            translator.translate(str(page), save=str(PAGES_OUT / f"{page.stem}.{lang}.md"))
+
+
+def write_config(catalogs):
+    """Write build/mkdocs.yml: the base config plus paths and translated nav titles."""
+    config = yaml.safe_load((SITE / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["docs_dir"] = str(PAGES_OUT)
+    config["site_dir"] = str(HTML_OUT)
+    titles = [title for item in config["nav"] for title in item]
+    i18n = next(plugin["i18n"] for plugin in config["plugins"] if "i18n" in plugin)
+    for language in i18n["languages"]:
+        catalog = catalogs.get(language["locale"])
+        if catalog:
+            found = {entry.msgid: entry.msgstr for entry in catalog}
+            language["nav_translations"] = {title: found.get(title, title) for title in titles}
+    CONFIG_OUT.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False),
+                          encoding="utf-8")
+
+
+def build():
+    catalogs = {lang: compiled_catalog(lang) for lang in LANGUAGES}
+    write_pages(catalogs)
+    write_config(catalogs)
+    run("mkdocs", "build", "--strict", "--clean", "-f", str(CONFIG_OUT))
+
+
+def serve(port):
+    build()
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(HTML_OUT))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        print(f"Serving the site on http://127.0.0.1:{port}/ (Ctrl+C to stop)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=["catalogs", "build", "serve"], nargs="?",
+                        default="build")
+    parser.add_argument("--port", type=int, default=8000, help="port for serve")
+    args = parser.parse_args()
+    if args.command == "catalogs":
+        update_catalogs()
+    elif args.command == "build":
+        build()
+    else:
+        serve(args.port)
+
+
+if __name__ == "__main__":
+    main()
