@@ -55,6 +55,31 @@ class Game:
     def from_text(cls, code: str, plugins: Plugins) -> "Game":
         return cls(plugins.parse_code(code), plugins)
 
+    def snapshot(self) -> dict:
+        """Everything needed to resume this game, as plain JSON-ready data."""
+        return {
+            "code": str(self.code),
+            "moves": [str(m) for m in self.history],
+            "redo": [str(m) for m in self.redo_moves],
+            "undo_depth": self.undo_depth,
+            "undos": self.undo_count,
+        }
+
+    @classmethod
+    def from_snapshot(cls, data: dict, plugins: Plugins) -> "Game":
+        """Replay a :meth:`snapshot`; raise ``ValueError`` (or :class:`PluginError`) when it does not fit."""
+        game = cls.from_text(str(data["code"]), plugins)
+        for text in data["moves"]:
+            game.push_text(str(text))
+        for text in data.get("redo", []):
+            game.push_text(str(text))
+        for _ in data.get("redo", []):
+            game.undo()
+        while game.undo_depth > int(data.get("undo_depth", UNDO_LIMIT)):
+            game._undo.popleft()
+        game.undo_count = int(data.get("undos", 0))
+        return game
+
     def restarted(self) -> "Game":
         """The same code dealt again from the start (R5)."""
         return Game(self.code, self.plugins)

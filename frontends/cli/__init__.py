@@ -36,20 +36,26 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--file", help="read moves from this file (spaces or lines; # starts a comment)")
     replay.add_argument("--json", action="store_true", help="print JSON")
     commands.add_parser("plugins", help="list the plugins found and whether they loaded")
+    play = commands.add_parser("play", help="open the desktop game (the default), on a given deal or the saved game")
+    play.add_argument("code", nargs="?", help="a game code; without one the saved game resumes")
+    stats = commands.add_parser("stats", help="print the statistics of the games played")
+    stats.add_argument("--json", action="store_true", help="print JSON")
+    stats.add_argument("--export", metavar="FILE.csv", help="write every game record to a CSV file")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        args = parser.parse_args([*argv, "play"])
     blocked = args.block_plugin + [n for n in os.environ.get(BLOCK_VARIABLE, "").split(",") if n.strip()]
     plugins = load_plugins(blocked=[n.strip() for n in blocked])
     _warn_failures(plugins)
     try:
-        return {"deal": _deal, "replay": _replay, "plugins": _plugins}[args.command](args, plugins)
+        commands = {"deal": _deal, "replay": _replay, "plugins": _plugins, "play": _play, "stats": _stats}
+        return commands[args.command](args, plugins)
     except CommandError as exc:
         print(f"klondike: {exc}", file=sys.stderr)
         return exc.status
@@ -129,3 +135,15 @@ def _plugins(args: argparse.Namespace, plugins: Plugins) -> int:
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[5])
     return 0
+
+
+def _play(args: argparse.Namespace, plugins: Plugins) -> int:
+    from solitaire_klondike.frontends.pyglet.app import run
+
+    return run(plugins, args.code)
+
+
+def _stats(args: argparse.Namespace, plugins: Plugins) -> int:
+    from solitaire_klondike.player_data.report import stats_command
+
+    return stats_command(args, plugins)
