@@ -62,9 +62,9 @@ def write_pages(catalogs):
     shutil.rmtree(PAGES_OUT, ignore_errors=True)
     shutil.copytree(SITE, PAGES_OUT, ignore=lambda folder, names: SOURCE_ONLY & set(names))
     for lang, catalog in catalogs.items():
-        translator = Po2Md([], wrapwidth=math.inf)
-        translator.pofiles = [catalog]
         for page in sorted(SITE.glob("*.md")):
+            translator = Po2Md([], wrapwidth=math.inf)  # one per page: it keeps its output
+            translator.pofiles = [catalog]
             translator.translate(str(page), save=str(PAGES_OUT / f"{page.stem}.{lang}.md"))
 
 

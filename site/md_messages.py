@@ -5,6 +5,7 @@ import yaml
 from mdpo.md2po import markdown_to_pofile
 
 MARKUP = re.compile(r"[*_`\[\]]|\(.*?\)")
+CODE_ONLY = re.compile(r"`[^`]*`")
 
 
 def _plain(text):
@@ -21,12 +22,12 @@ def _line_of(msgid, lines, start):
 
 
 def extract_markdown(fileobj, keywords, comment_tags, options):
-    """Yield one message per translatable Markdown block (text without letters is skipped)."""
+    """Yield one message per Markdown block, skipping text without letters and lone code spans."""
     content = fileobj.read().decode("utf-8")
     lines = content.splitlines()
     last_line = 0
     for entry in markdown_to_pofile(content, wrapwidth=0):
-        if not any(char.isalpha() for char in entry.msgid):
+        if CODE_ONLY.fullmatch(entry.msgid) or not any(c.isalpha() for c in entry.msgid):
             continue
         lineno = _line_of(entry.msgid, lines, max(last_line - 1, 0))
         last_line = lineno or last_line
