@@ -48,7 +48,7 @@ def _summary(records: list[Mapping[str, Any]]) -> dict[str, Any]:
         "current_streak": streak,
         "longest_streak": longest,
         "best_score": max((r["score"] for r in records), default=None),
-        "fastest_win_seconds": min((_seconds(r) for r in wins), default=None),
+        "fastest_win_seconds": min((game_seconds(r) for r in wins), default=None),
         "fewest_moves_win": min((r["moves"] for r in wins), default=None),
     }
     vegas = [r for r in records if r["scoring"] == VEGAS]
@@ -57,6 +57,7 @@ def _summary(records: list[Mapping[str, Any]]) -> dict[str, Any]:
     return summary
 
 
-def _seconds(record: Mapping[str, Any]) -> float:
+def game_seconds(record: Mapping[str, Any]) -> float:
+    """The time from a record's deal to its end, in seconds."""
     elapsed = datetime.fromisoformat(record["ended_at"]) - datetime.fromisoformat(record["started_at"])
     return round(elapsed.total_seconds(), 3)

@@ -1,0 +1,118 @@
+"""``klondike stats``: the statistics as a table or as JSON, and the game records as CSV."""
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from solitaire_klondike.core import Game, GameCode, InvalidCodeError, PluginError, Plugins
+from solitaire_klondike.core.codes import split_variant
+
+from .opening import open_store
+from .statistics import TOTAL, VEGAS, game_seconds
+
+EXIT_CANNOT_WRITE = 2
+CSV_COLUMNS = ("code", "variant", "started_at", "ended_at", "seconds", "moves", "undos", "score", "won",
+               "took_back_from_foundation", "in_statistics")
+
+
+def stats_command(args: argparse.Namespace, plugins: Plugins) -> int:
+    """Print the statistics (``args.json``: as JSON), or write the records to ``args.export``."""
+    store = open_store()
+    try:
+        for notice in store.notices:
+            print(f"klondike: {notice.text}", file=sys.stderr)
+        if args.export:
+            try:
+                count = export_csv(store.records(), Path(args.export))
+            except OSError as exc:
+                print(f"klondike: cannot write {args.export}: {exc.strerror}", file=sys.stderr)
+                return EXIT_CANNOT_WRITE
+            print(f"Wrote {count} game records to {args.export}.")
+            return 0
+        stats = store.statistics()
+        print(json.dumps(stats, indent=2) if args.json else stats_table(stats, plugins))
+        return 0
+    finally:
+        store.close()
+
+
+def export_csv(records: list[dict[str, Any]], path: Path) -> int:
+    """Write one CSV line per game record; return how many."""
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(CSV_COLUMNS)
+        for r in records:
+            writer.writerow([r["code"], r["variant"], r["started_at"], r["ended_at"], game_seconds(r), r["moves"],
+                             r["undos"], r["score"], _yes(r["won"]), _yes(r["took_back"]), _yes(not r["reset_at"])])
+    return len(records)
+
+
+def stats_table(stats: dict[str, dict[str, Any]], plugins: Plugins) -> str:
+    """A readable table, one line per variant and one for the total, scores shown as each plugin shows them."""
+    vegas = any("vegas_balance" in s for s in stats.values())
+    header = ["Variant", "Played", "Won", "Win rate", "Streak", "Longest", "Best score", "Fastest win", "Fewest moves"]
+    rows = [header + (["Vegas balance"] if vegas else [])]
+    variants = [key for key in stats if key != TOTAL]
+    scorings = {_split(key, plugins)[1] for key in variants}
+    for key in [*variants, TOTAL]:
+        s = stats[key]
+        if key == TOTAL:
+            label, fmt = "Total", _formatter(plugins, "", scorings.pop() if len(scorings) == 1 else "")
+            vegas_fmt = _formatter(plugins, "", VEGAS)
+        else:
+            label, fmt = _label(key, plugins), _formatter(plugins, *_split(key, plugins))
+            vegas_fmt = fmt
+        row = [label, str(s["played"]), str(s["won"]), f"{s['win_rate']:.0%}", str(s["current_streak"]),
+               str(s["longest_streak"]), _maybe(s["best_score"], fmt), _maybe(s["fastest_win_seconds"], _duration),
+               _maybe(s["fewest_moves_win"], str)]
+        if vegas:
+            row.append(_maybe(s.get("vegas_balance"), vegas_fmt))
+        rows.append(row)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header) + vegas)]
+    lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
+             for row in rows]
+    if not variants:
+        lines.append("No games recorded yet: a game counts once it is won, or left after its first move.")
+    return "\n".join(lines)
+
+
+def _split(key: str, plugins: Plugins) -> tuple[str, str]:
+    """``"D1N"`` as its draw and scoring tokens, using the installed plugins where they can tell."""
+    try:
+        return split_variant(key, set(plugins.variants("draw")), set(plugins.variants("scoring")))
+    except InvalidCodeError:
+        return "", key[-1:]
+
+
+def _label(key: str, plugins: Plugins) -> str:
+    draw, scoring = _split(key, plugins)
+    draws, scores = plugins.variants("draw"), plugins.variants("scoring")
+    if draw in draws and scoring in scores:
+        return f"{draws[draw].variant.name}, {scores[scoring].variant.name} ({key})"
+    return f"{key} (plugin not installed)"
+
+
+def _formatter(plugins: Plugins, draw: str, scoring: str):
+    """The scoring plugin's own score format, or plain numbers when it is not installed."""
+    draw = draw or next(iter(plugins.variants("draw")), "")
+    try:
+        return Game(GameCode(draw, scoring, 0), plugins).format_score
+    except (KeyError, ValueError, PluginError):
+        return str
+
+
+def _duration(seconds: float) -> str:
+    minutes, secs = divmod(round(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def _maybe(value: Any, fmt) -> str:
+    return "-" if value is None else fmt(value)
+
+
+def _yes(flag: Any) -> str:
+    return "yes" if flag else "no"
