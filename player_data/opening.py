@@ -7,7 +7,7 @@ from pathlib import Path
 
 import platformdirs
 
-from .schema import ForeignFileError, NewerSchemaError, migrate
+from .schema import ForeignFileError, NewerSchemaError, check_version, migrate
 from .store import Notice, Store
 
 FOLDER_VARIABLE = "SOLITAIRE_KLONDIKE_DATA"
@@ -55,12 +55,13 @@ def _connect(path: Path | None) -> sqlite3.Connection:
     conn = sqlite3.connect(path or ":memory:", timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        if path and conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
-            raise sqlite3.OperationalError("the data file cannot use write-ahead logging")
-        conn.execute("PRAGMA synchronous = FULL")
         problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
             raise ForeignFileError("; ".join(problems[:3]))
+        check_version(conn)  # before anything writes to a file that may not be ours
+        if path and conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
+            raise sqlite3.OperationalError("the data file cannot use write-ahead logging")
+        conn.execute("PRAGMA synchronous = FULL")
         migrate(conn)
     except BaseException:
         conn.close()

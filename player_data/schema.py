@@ -67,12 +67,7 @@ def migrate(conn: sqlite3.Connection) -> None:
     """Check the file and bring it to :data:`SCHEMA_VERSION`, in one write transaction."""
     conn.execute("BEGIN IMMEDIATE")
     try:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        if app_id not in (0, APPLICATION_ID) or (app_id == 0 and version):
-            raise ForeignFileError("not a Solitaire Klondike data file")
-        if version > SCHEMA_VERSION:
-            raise NewerSchemaError(f"schema version {version}, this game knows up to {SCHEMA_VERSION}")
+        version = check_version(conn)
         for step in range(version, SCHEMA_VERSION):
             for statement in _statements(MIGRATIONS[step]):
                 conn.execute(statement)
@@ -85,6 +80,17 @@ def migrate(conn: sqlite3.Connection) -> None:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
+
+
+def check_version(conn: sqlite3.Connection) -> int:
+    """The file's schema version; raise unless the file is ours and not newer than this code."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    if app_id not in (0, APPLICATION_ID) or (app_id == 0 and version):
+        raise ForeignFileError("not a Solitaire Klondike data file")
+    if version > SCHEMA_VERSION:
+        raise NewerSchemaError(f"schema version {version}, this game knows up to {SCHEMA_VERSION}")
+    return version
 
 
 def _statements(script: str) -> list[str]:

@@ -12,6 +12,7 @@ from solitaire_klondike.core import Game, GameCode, Plugins, load_plugins
 
 HERE = Path(__file__).parent
 PYTHON = sys.executable
+KLONDIKE = str(Path(PYTHON).parent / "klondike")  # the command the player runs
 
 
 def make_plugins(blocked: tuple[str, ...] = ()) -> Plugins:
