@@ -102,7 +102,8 @@ class Plugins:
         except (pluggy.PluginValidationError, ValueError) as exc:
             if self.manager.is_registered(plugin):
                 self.manager.unregister(plugin)
-            info.error = f"rejected: {exc}"
+            unknown = sorted(n for n in dir(plugin) if n.startswith(_HOOK_PREFIX) and not hasattr(hookspecs, n))
+            info.error = f"rejected: {', '.join(unknown)} is not a hook (misspelled?)" if unknown else f"rejected: {exc}"
             return info
         try:
             info.variant = self._declared_variant(plugin, name)
@@ -168,12 +169,15 @@ class GameHooks:
         except Exception as exc:
             raise PluginError(f"plugin {self._culprit(exc, name)!r} raised in {name}: {_describe(exc)}") from exc
         if answer is None or not isinstance(answer, check) or isinstance(answer, bool) and check is int:
-            raise PluginError(f"{name} got {answer!r} from {self._answerers(name)}, not a {_type_words(check)}")
+            raise PluginError(f"{name} got {answer!r} from {self._answerer(name, kwargs)}, not {_type_words(check)}")
         return answer
 
-    def _answerers(self, name: str) -> str:
-        names = [self._plugins.name_of(impl.plugin) for impl in self._callers[name].get_hookimpls()]
-        return "plugin " + " or ".join(repr(n) for n in names) if names else "no plugin (none implements it)"
+    def _answerer(self, name: str, kwargs: dict) -> str:
+        """Ask each implementation again, in call order, to name the one that answered."""
+        for impl in reversed(self._callers[name].get_hookimpls()):
+            if impl.function(**{arg: kwargs[arg] for arg in impl.argnames}) is not None:
+                return f"plugin {self._plugins.name_of(impl.plugin)!r}"
+        return "no plugin (none answered)"
 
     def _culprit(self, exc: Exception, name: str) -> str:
         modules = {}
@@ -186,7 +190,7 @@ class GameHooks:
             for prefix, plugin_name in modules.items():
                 if module == prefix or module.startswith(prefix + "."):
                     return plugin_name
-        return self._answerers(name)
+        return "an unknown plugin"
 
 
 def load_plugins(blocked: Iterable[str] = ()) -> Plugins:
@@ -200,7 +204,8 @@ def _describe(exc: BaseException) -> str:
 
 def _type_words(check: type | tuple[type, ...]) -> str:
     types = check if isinstance(check, tuple) else (check,)
-    return " or ".join(t.__name__ for t in types)
+    words = {"int": "a whole number", "str": "a string"}
+    return " or ".join(words.get(t.__name__, f"a {t.__name__}") for t in types)
 
 
 def _own_version() -> str:
