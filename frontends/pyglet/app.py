@@ -1,0 +1,34 @@
+"""``klondike`` / ``klondike play [CODE]``: open the desktop game."""
+
+import sys
+
+from solitaire_klondike.core import InvalidCodeError, Plugins
+
+
+def run(plugins: Plugins, code: str | None) -> int:
+    """Open the window on ``code``, or on the saved game, or on a new one; return the exit status."""
+    game_code = None
+    if code:
+        try:
+            game_code = plugins.parse_code(code)
+        except InvalidCodeError as exc:
+            print(f"klondike: bad game code: {exc}", file=sys.stderr)
+            return 2
+    if not plugins.variants("draw") or not plugins.variants("scoring"):
+        print("klondike: no draw or no scoring plugin is installed", file=sys.stderr)
+        return 3
+    import pyglet
+
+    pyglet.options.dpi_scaling = "scaled"
+    from solitaire_klondike.player_data import open_store
+
+    from .i18n import set_language
+    from .session import Session
+    from .window import KlondikeWindow
+
+    store = open_store()
+    set_language(store.get_setting("language"))
+    session = Session(plugins, store, game_code)
+    KlondikeWindow(session)
+    pyglet.app.run(interval=None)
+    return 0

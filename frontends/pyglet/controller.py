@@ -1,0 +1,230 @@
+"""What a tap, a drag or a key does, as engine moves (R13, R14, R19); no pyglet here.
+
+The controller never changes the game: it answers the move to play, and the window
+plays it.  It keeps the pointer state (a pending press, a drag, the last tap for
+double-tap detection) and the keyboard cursor.
+"""
+
+from dataclasses import dataclass
+
+from solitaire_klondike.core import FOUNDATION, FOUNDATIONS, STOCK, WASTE, Game, Move
+from solitaire_klondike.core.cards import RANK
+
+from .layout import CardSpot, Rect, TableLayout
+
+DRAG_THRESHOLD = 5.0       # pointer travel (window units) that turns a press into a drag
+DOUBLE_TAP_DISTANCE = 8.0  # how far apart the two taps of a double tap may be
+CURSOR_ORDER = (STOCK, WASTE, *FOUNDATIONS, 0, 1, 2, 3, 4, 5, 6)
+_ABOVE_COLUMN = (STOCK, WASTE, WASTE, *FOUNDATIONS)
+
+
+def drop_move(game: Game, pile: int, index: int, target: int) -> Move | None:
+    """The legal move that puts the card at ``index`` of ``pile`` (and those above it) on
+    ``target``; any foundation means the card's own (R10).  ``None`` when illegal."""
+    to = FOUNDATION if target in FOUNDATIONS or target == FOUNDATION else target
+    if not 0 <= to < 7 and to != FOUNDATION or pile == to or pile in FOUNDATIONS and to == FOUNDATION:
+        return None
+    position = game.position
+    if pile < 7:
+        column = position.tableau[pile]
+        count = len(column) - index
+        if to == FOUNDATION:
+            if count != 1:
+                return None
+        elif position.tableau[to]:
+            if RANK[position.tableau[to][-1]] - RANK[column[-1]] != count:
+                return None
+        elif index != position.hidden[pile]:
+            return None
+    elif pile == WASTE and index != len(position.waste) - 1:
+        return None
+    move = Move(pile, to)
+    return move if game.is_legal(move) else None
+
+
+def is_movable(game: Game, pile: int, index: int) -> bool:
+    """Whether the card at ``index`` of ``pile`` may be picked up."""
+    position = game.position
+    if pile < 7:
+        return position.hidden[pile] <= index < len(position.tableau[pile])
+    if pile == WASTE:
+        return index == len(position.waste) - 1
+    return pile in FOUNDATIONS and index == position.foundations[pile - 9] - 1
+
+
+@dataclass
+class Drag:
+    """Cards picked up with the pointer, and how far they have travelled."""
+
+    pile: int
+    index: int
+    spots: list[CardSpot]
+    dx: float = 0.0
+    dy: float = 0.0
+
+    @property
+    def rect(self) -> Rect:
+        return self.spots[0].rect.moved(self.dx, self.dy)
+
+
+@dataclass(frozen=True)
+class _Tap:
+    pile: int
+    x: float
+    y: float
+    time: float
+    index: int
+    moved: bool
+
+
+@dataclass(frozen=True)
+class Release:
+    """What a pointer release did: a move to play, and a drag to slide back if it was refused."""
+
+    move: Move | None = None
+    slide_back: Drag | None = None
+
+
+class Controller:
+    """Turns pointer and keyboard input into moves for one game."""
+
+    def __init__(self, game: Game, layout: TableLayout, double_tap_seconds: float = 0.4) -> None:
+        self.game = game
+        self.layout = layout
+        self.double_tap_seconds = double_tap_seconds
+        self.drag: Drag | None = None
+        self._press: tuple[CardSpot | None, int | None, float, float] | None = None
+        self._last_tap: _Tap | None = None
+        self.cursor: tuple[int, int | None] = (STOCK, None)
+        self.held: tuple[int, int] | None = None
+
+    def set_game(self, game: Game) -> None:
+        self.game = game
+        self.drag = self._press = self._last_tap = self.held = None
+        self.cursor = (STOCK, None)
+
+    # --- pointer -----------------------------------------------------------
+
+    def press(self, x: float, y: float) -> None:
+        position = self.game.position
+        spot = self.layout.card_at(position, x, y)
+        pile = spot.pile if spot else self.layout.pile_at(position, x, y)
+        self._press = (spot, pile, x, y)
+
+    def motion(self, x: float, y: float) -> bool:
+        """Follow the pointer; true when the dragged cards moved."""
+        if self.drag:
+            _, _, px, py = self._press  # type: ignore[misc]
+            self.drag.dx, self.drag.dy = x - px, y - py
+            return True
+        if not self._press:
+            return False
+        spot, _, px, py = self._press
+        far = abs(x - px) + abs(y - py) >= DRAG_THRESHOLD
+        if not far or spot is None or not is_movable(self.game, spot.pile, spot.index):
+            return False
+        spots = self.layout.spots(self.game.position)
+        lifted = [s for s in spots if s.pile == spot.pile and s.index >= spot.index and s.face_up]
+        self.drag = Drag(spot.pile, spot.index, lifted, x - px, y - py)
+        return True
+
+    def release(self, x: float, y: float, time: float) -> Release:
+        """End a press: a drop when dragging, else a tap."""
+        press, drag = self._press, self.drag
+        self._press = self.drag = None
+        if drag:
+            for pile in self.layout.drop_candidates(self.game.position, drag.rect):
+                move = drop_move(self.game, drag.pile, drag.index, pile)
+                if move:
+                    return Release(move)
+            return Release(slide_back=drag)
+        if press is None:
+            return Release()
+        spot, pile, px, py = press
+        return Release(self._tap(spot, pile, x, y, time))
+
+    def _tap(self, spot: CardSpot | None, pile: int | None, x: float, y: float, time: float) -> Move | None:
+        if pile == STOCK:
+            self._last_tap = None
+            move = Move.stock()
+            return move if self.game.is_legal(move) else None
+        if spot is None or not spot.face_up or pile is None:
+            self._last_tap = None
+            return None
+        last = self._last_tap
+        double = (
+            last is not None and last.pile == pile and time - last.time <= self.double_tap_seconds
+            and abs(x - last.x) + abs(y - last.y) <= DOUBLE_TAP_DISTANCE
+        )
+        if double:
+            self._last_tap = None
+            if last.moved:  # type: ignore[union-attr]
+                return None
+            index = last.index if pile < 7 else None  # type: ignore[union-attr]
+            return self.game.double_tap_move(pile, index)
+        move = self.game.tap_move(pile) if is_movable(self.game, pile, spot.index) and self._is_top(spot) else None
+        self._last_tap = _Tap(pile, x, y, time, spot.index, move is not None)
+        return move
+
+    def _is_top(self, spot: CardSpot) -> bool:
+        top = self.game.position.top_card(spot.pile)
+        return top == spot.card
+
+    # --- keyboard cursor -----------------------------------------------------
+
+    def cursor_spot(self) -> tuple[int, int | None]:
+        """The cursor, kept on a card that exists: a column's face-up card, or a pile."""
+        pile, index = self.cursor
+        position = self.game.position
+        if pile < 7:
+            column, hidden = position.tableau[pile], position.hidden[pile]
+            if not column:
+                index = None
+            else:
+                index = len(column) - 1 if index is None else max(hidden, min(index, len(column) - 1))
+        else:
+            index = None
+        self.cursor = (pile, index)
+        return self.cursor
+
+    def key(self, name: str) -> Move | None:
+        """Handle ``left``, ``right``, ``next``, ``previous``, ``up``, ``down``, ``enter`` or ``escape``."""
+        pile, index = self.cursor_spot()
+        if name in ("left", "right", "next", "previous"):
+            step = 1 if name in ("right", "next") else -1
+            pile = CURSOR_ORDER[(CURSOR_ORDER.index(pile) + step) % len(CURSOR_ORDER)]
+            self.cursor = (pile, None)
+        elif name == "up":
+            hidden = self.game.position.hidden[pile] if pile < 7 else 0
+            if pile < 7 and index is not None and index > hidden:
+                self.cursor = (pile, index - 1)
+            elif pile < 7:
+                self.cursor = (_ABOVE_COLUMN[pile], None)
+        elif name == "down":
+            if pile < 7 and index is not None and index < len(self.game.position.tableau[pile]) - 1:
+                self.cursor = (pile, index + 1)
+            elif pile >= 7:
+                column = 0 if pile == STOCK else 1 if pile == WASTE else pile - 6
+                self.cursor = (column, None)
+        elif name == "escape":
+            self.held = None
+        elif name == "enter":
+            return self._enter(pile, index)
+        self.cursor_spot()
+        return None
+
+    def _enter(self, pile: int, index: int | None) -> Move | None:
+        position = self.game.position
+        if self.held is None:
+            if pile == STOCK:
+                move = Move.stock()
+                return move if self.game.is_legal(move) else None
+            if pile == WASTE:
+                index = len(position.waste) - 1
+            elif pile in FOUNDATIONS:
+                index = position.foundations[pile - 9] - 1
+            if index is not None and index >= 0 and is_movable(self.game, pile, index):
+                self.held = (pile, index)
+            return None
+        held, self.held = self.held, None
+        return drop_move(self.game, held[0], held[1], pile)

@@ -1,0 +1,79 @@
+"""The desktop game's words in English, Catalan, Greek, Spanish and Italian (no pyglet here).
+
+Catalogs are ``locales/<lang>/LC_MESSAGES/game.po``, read at start with Babel (no ``.mo``).
+Refresh them after changing a message (from the repository root)::
+
+    pybabel extract -k _ -k N_ --no-location --sort-output -o locales/game.pot frontends/pyglet
+    pybabel update -D game -i locales/game.pot -d locales --no-fuzzy-matching
+"""
+
+import os
+from importlib.resources import files
+
+from babel.messages.pofile import read_po
+
+LANGUAGES = {"en": "English", "ca": "Català", "el": "Ελληνικά", "es": "Español", "it": "Italiano"}
+DEFAULT_LANGUAGE = "en"
+_LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+_messages: dict[str, str] = {}
+_current = [DEFAULT_LANGUAGE]
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction without translating it here."""
+    return message
+
+
+# The built-in plugins' names and descriptions, so the catalogs hold them.
+PLUGIN_WORDS = (
+    N_("Draw 1"), N_("Easy: each tap on the stock turns one card"),
+    N_("Draw 3"), N_("Hard: each tap turns three cards and only the top one plays"),
+    N_("Normal"), N_("Points for progress, unlimited passes through the stock"),
+    N_("Vegas"), N_("Dollars: pay $52, win $5 a card on the foundations, one pass only"),
+)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (English when the catalog lacks it)."""
+    return _messages.get(message) or message
+
+
+def system_language(environ: dict[str, str] | None = None) -> str:
+    """The language the locale variables ask for, as gettext reads them, else English."""
+    environ = os.environ if environ is None else environ
+    for item in environ.get("LANGUAGE", "").split(":"):
+        if _code(item) in LANGUAGES:
+            return _code(item)
+    for variable in _LOCALE_VARIABLES[1:]:
+        if environ.get(variable):
+            code = _code(environ[variable])
+            return code if code in LANGUAGES else DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+def _code(locale_name: str) -> str:
+    """``'es_ES.UTF-8'`` → ``'es'``."""
+    return locale_name.split(".")[0].split("@")[0].split("_")[0].lower()
+
+
+def read_catalog(language: str) -> dict[str, str]:
+    """The translated, non-fuzzy messages of one language's ``game.po``."""
+    if language == DEFAULT_LANGUAGE:
+        return {}
+    path = files("solitaire_klondike.locales") / language / "LC_MESSAGES" / "game.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    return {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy and isinstance(m.id, str)}
+
+
+def set_language(language: str | None) -> str:
+    """Switch every ``_()`` to ``language`` (``None``: the system's); answer the code in use."""
+    code = language if language in LANGUAGES else system_language()
+    _messages.clear()
+    _messages.update(read_catalog(code))
+    _current[0] = code
+    return code
+
+
+def current_language() -> str:
+    return _current[0]

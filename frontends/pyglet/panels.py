@@ -1,0 +1,217 @@
+"""The overlay windows (New Game, win, statistics, settings) as plain data; no pyglet here.
+
+A panel is rows of widgets.  The window draws them and reports which widget was
+activated; the forms here decide what that means.
+"""
+
+from dataclasses import dataclass, field
+
+from solitaire_klondike.core import Game, GameCode, InvalidCodeError, Plugins
+
+from .i18n import LANGUAGES, N_, _
+
+DOUBLE_TAP_CHOICES = (250, 400, 600)
+CODE_EXAMPLE = "KL1-D1N-AAAAAAG"
+KEYS_HELP = N_(
+    "Keys: Space draws, Ctrl+Z undoes, Ctrl+Y redoes, Ctrl+N new game, Ctrl+R restart, Ctrl+C copies the code, "
+    "arrows or Tab move, Enter picks up and puts down, Esc lets go, F2 statistics, F3 settings, Ctrl+Q quits."
+)
+
+
+@dataclass(frozen=True)
+class Widget:
+    """``kind`` is ``title``, ``text``, ``option`` (one of a row), ``button`` or ``field``."""
+
+    kind: str
+    text: str
+    id: str = ""
+    selected: bool = False
+
+    @property
+    def focusable(self) -> bool:
+        return self.kind in ("option", "button", "field")
+
+
+@dataclass
+class Panel:
+    name: str
+    rows: list[list[Widget]]
+    default: str = ""       # the button Enter presses when the focus is on no button
+    cancel: str = "close"   # the button Escape presses
+    focus: str = ""
+
+    def focusables(self) -> list[str]:
+        return [w.id for row in self.rows for w in row if w.focusable]
+
+    def widget(self, widget_id: str) -> Widget | None:
+        return next((w for row in self.rows for w in row if w.id == widget_id), None)
+
+    def move_focus(self, step: int) -> None:
+        ids = self.focusables()
+        if ids:
+            here = ids.index(self.focus) if self.focus in ids else -1 if step > 0 else 0
+            self.focus = ids[(here + step) % len(ids)]
+
+    def neighbour(self, step: int) -> str | None:
+        """The option left or right of the focused one in its row (for the arrow keys)."""
+        for row in self.rows:
+            ids = [w.id for w in row if w.kind == "option"]
+            if self.focus in ids:
+                return ids[max(0, min(len(ids) - 1, ids.index(self.focus) + step))]
+        return None
+
+
+def variant_name(plugins: Plugins, variant: str) -> str:
+    """``'D1N'`` → ``'Draw 1 · Normal'`` in the current language (the tokens when unknown)."""
+    for draw, info in plugins.variants("draw").items():
+        scoring = variant[len(draw):]
+        if variant.startswith(draw) and scoring in plugins.variants("scoring"):
+            return f"{_(info.variant.name)} · {_(plugins.variants('scoring')[scoring].variant.name)}"
+    return variant
+
+
+@dataclass
+class NewGameForm:
+    """The New Game window: a draw plugin, a scoring plugin, or a typed code."""
+
+    plugins: Plugins
+    draw: str
+    scoring: str
+    code_text: str = ""
+    error: str = ""
+    focus: str = field(default="start")
+
+    def panel(self) -> Panel:
+        rows = [[Widget("title", _("New game"))], [Widget("text", _("Draw"))]]
+        rows.append([self._option("draw", token, info) for token, info in sorted(self.plugins.variants("draw").items())])
+        rows.append([Widget("text", _(self._info("draw").variant.description))])
+        rows.append([Widget("text", _("Scoring"))])
+        rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.variants("scoring").items())])
+        rows.append([Widget("text", _(self._info("scoring").variant.description))])
+        rows.append([Widget("text", _("Or type a game code, like {example}").format(example=CODE_EXAMPLE))])
+        rows.append([Widget("field", self.code_text, "code")])
+        if self.error:
+            rows.append([Widget("text", self.error, "error")])
+        rows.append([Widget("button", _("Start"), "start"), Widget("button", _("Cancel"), "close")])
+        return Panel("new_game", rows, default="start", focus=self.focus)
+
+    def _option(self, kind: str, token: str, info) -> Widget:
+        return Widget("option", _(info.variant.name), f"{kind}:{token}", token == getattr(self, kind))
+
+    def _info(self, kind: str):
+        return self.plugins.variants(kind)[getattr(self, kind)]
+
+    def choose(self, widget_id: str) -> None:
+        kind, token = widget_id.split(":", 1)
+        setattr(self, kind, token)
+
+    def type_text(self, text: str) -> None:
+        self.code_text = (self.code_text + "".join(ch for ch in text if ch.isprintable()))[:40]
+        self.error = ""
+
+    def backspace(self) -> None:
+        self.code_text = self.code_text[:-1]
+        self.error = ""
+
+    def game_code(self) -> GameCode | None:
+        """The code to deal: the typed one (``None`` and :attr:`error` set when refused) or a random one."""
+        if not self.code_text.strip():
+            return GameCode.random(self.draw, self.scoring)
+        try:
+            code = self.plugins.parse_code(self.code_text)
+        except InvalidCodeError as exc:
+            self.error = refusal(str(exc))
+            return None
+        self.draw, self.scoring = code.draw, code.scoring
+        return code
+
+
+def refusal(engine_message: str) -> str:
+    """A translated sentence for a refused code, with the engine's detail."""
+    if engine_message.startswith(("unknown draw token", "unknown scoring token")):
+        token = engine_message.split("'")[1]
+        return _("This code needs a plugin that is not installed (token {token}).").format(token=token)
+    return _("This is not a game code ({detail}). A code looks like {example}.").format(
+        detail=engine_message, example=CODE_EXAMPLE
+    )
+
+
+def win_panel(score_text: str) -> Panel:
+    rows = [
+        [Widget("title", _("You won!"))],
+        [Widget("text", _("Final score: {score}").format(score=score_text))],
+        [Widget("button", _("Next game"), "next"), Widget("button", _("Close"), "close")],
+    ]
+    return Panel("win", rows, default="next", focus="next")
+
+
+# The statistics the store reports (see player_data.statistics), in the order shown.
+STAT_WORDS = {
+    "played": N_("Played"), "won": N_("Won"), "win_rate": N_("Won %"), "current_streak": N_("Streak"),
+    "longest_streak": N_("Best streak"), "best_score": N_("Best score"), "fastest_win_seconds": N_("Fastest win"),
+    "fewest_moves_win": N_("Fewest moves"), "vegas_balance": N_("Vegas balance"),
+}
+TOTAL = "total"
+
+
+def stats_panel(statistics: dict, plugins: Plugins, confirming: bool) -> Panel:
+    """One line per variant, then the total; a reset that asks first."""
+    rows = [[Widget("title", _("Statistics"))]]
+    for variant, numbers in statistics.items():
+        if variant == TOTAL:
+            continue
+        rows.append([Widget("text", f"{variant_name(plugins, variant)} — {_stat_cells(numbers, plugins, variant)}")])
+    if len(rows) == 1:
+        rows.append([Widget("text", _("No games played yet."))])
+    else:
+        everything = _("All games")
+        rows.append([Widget("text", f"{everything} — {_stat_cells(statistics.get(TOTAL, {}), plugins, '')}")])
+    if confirming:
+        rows.append([Widget("text", _("Reset all statistics? This cannot be undone."))])
+        rows.append([Widget("button", _("Reset"), "reset_yes"), Widget("button", _("Keep"), "reset_no")])
+        return Panel("stats", rows, default="reset_no", cancel="reset_no", focus="reset_no")
+    rows.append([Widget("button", _("Reset statistics"), "reset"), Widget("button", _("Close"), "close")])
+    return Panel("stats", rows, default="close", focus="close")
+
+
+def _stat_cells(numbers: dict, plugins: Plugins, variant: str) -> str:
+    cells = []
+    for key, word in STAT_WORDS.items():
+        value = numbers.get(key)
+        if value is None:
+            continue
+        if key == "win_rate":
+            text = f"{value:.0%}"
+        elif key == "fastest_win_seconds":
+            text = f"{int(value) // 60}:{int(value) % 60:02d}"
+        elif key in ("best_score", "vegas_balance"):
+            vegas = variant or min(plugins.variants("draw"), default="") + "V"
+            text = _score_text(plugins, vegas if key == "vegas_balance" else variant, value)
+        else:
+            text = str(value)
+        cells.append(f"{_(word)} {text}")
+    return "   ".join(cells)
+
+
+def _score_text(plugins: Plugins, variant: str, score: int) -> str:
+    """A score as the variant's scoring plugin writes it (the bare number when unknown)."""
+    for draw in plugins.variants("draw"):
+        scoring = variant[len(draw):]
+        if variant.startswith(draw) and scoring in plugins.variants("scoring"):
+            return Game(GameCode(draw, scoring, 0), plugins).format_score(score)
+    return str(score)
+
+
+def settings_panel(language: str | None, double_tap_ms: int) -> Panel:
+    """The language (the system's or a chosen one) and the double-tap interval."""
+    languages = [Widget("option", _("System"), "language:", language is None)]
+    languages += [Widget("option", name, f"language:{code}", code == language) for code, name in LANGUAGES.items()]
+    taps = [Widget("option", f"{ms} ms", f"double_click_ms:{ms}", ms == double_tap_ms) for ms in DOUBLE_TAP_CHOICES]
+    rows = [
+        [Widget("title", _("Settings"))],
+        [Widget("text", _("Language"))], languages,
+        [Widget("text", _("Double tap: the longest time between the two taps"))], taps,
+        [Widget("text", _(KEYS_HELP))],
+        [Widget("button", _("Close"), "close")],
+    ]
+    return Panel("settings", rows, default="close", focus="close")

@@ -1,0 +1,119 @@
+"""The game being played, its settings and its saving, behind the window (no pyglet here).
+
+Every action goes through here so that it is saved at once (``store.action_done``) and
+the test probe, when asked for, sees it.
+"""
+
+import json
+import os
+from pathlib import Path
+
+from solitaire_klondike.core import Game, GameCode, IllegalMoveError, Move, PluginError, Plugins
+
+from .i18n import _
+
+STATE_FILE_VARIABLE = "KLONDIKE_TEST_STATE_FILE"
+DEFAULT_DOUBLE_TAP_MS = 400
+
+
+class Session:
+    """One player's table: the current game, the store that keeps it, a message to show."""
+
+    def __init__(self, plugins: Plugins, store, code: GameCode | None = None) -> None:
+        """Resume the saved game, or deal ``code`` (leaving the saved one), or a new game."""
+        self.plugins, self.store = plugins, store
+        self.game: Game | None = store.resume(plugins)
+        self.message = " ".join(n.text for n in store.notices)
+        if code or self.game is None:
+            self._begin(Game(code or GameCode.random(*self.chosen_variant()), plugins))
+        else:
+            store.game_started(self.game)
+
+    # --- settings ------------------------------------------------------------
+
+    def setting(self, key: str, default=None):
+        return self.store.get_setting(key, default)
+
+    def set_setting(self, key: str, value) -> None:
+        self.store.set_setting(key, value)
+
+    def chosen_variant(self) -> tuple[str, str]:
+        """The last draw and scoring tokens chosen, when still installed (else the first ones)."""
+        draws, scorings = sorted(self.plugins.variants("draw")), sorted(self.plugins.variants("scoring"))
+        draw, scoring = self.setting("draw"), self.setting("scoring")
+        return (draw if draw in draws else draws[0]), (scoring if scoring in scorings else scorings[0])
+
+    @property
+    def double_tap_ms(self) -> int:
+        value = self.setting("double_click_ms", DEFAULT_DOUBLE_TAP_MS)
+        return value if isinstance(value, int) and 50 <= value <= 2000 else DEFAULT_DOUBLE_TAP_MS
+
+    # --- actions -------------------------------------------------------------
+
+    def play(self, move: Move) -> bool:
+        """Play one move and save; false (with :attr:`message` set) when refused."""
+        try:
+            self.game.push(move)
+        except IllegalMoveError as exc:
+            self.message = _("That move is not allowed.") + f" ({exc.reason})"
+            return False
+        except PluginError as exc:
+            self.message = str(exc)
+            return False
+        self._saved()
+        return True
+
+    def undo(self) -> bool:
+        return self.game.undo() is not None and self._saved()
+
+    def redo(self) -> bool:
+        return self.game.redo() is not None and self._saved()
+
+    def new_game(self, code: GameCode) -> None:
+        """Leave the current game and deal ``code``; remember its plugins as the next choice."""
+        self.message = ""
+        self.set_setting("draw", code.draw)
+        self.set_setting("scoring", code.scoring)
+        self._begin(Game(code, self.plugins))
+
+    def restart(self) -> None:
+        """Deal the same code again from the start (R5)."""
+        self.message = ""
+        self._begin(self.game.restarted())
+
+    def close(self) -> None:
+        self.store.close()
+
+    def _begin(self, game: Game) -> None:
+        if self.game is not None and self.game is not game:
+            self._leave()
+        self.game = game
+        self.store.game_started(game)
+
+    def _leave(self) -> None:
+        if self.game is not None:
+            self.store.game_left(self.game)
+
+    def _saved(self) -> bool:
+        self.message = ""
+        self.store.action_done(self.game)
+        return True
+
+    # --- test probe ------------------------------------------------------------
+
+    def write_probe(self, view: dict) -> None:
+        """When :data:`STATE_FILE_VARIABLE` names a file, write the game and the view as JSON."""
+        path = os.environ.get(STATE_FILE_VARIABLE)
+        if not path:
+            return
+        game, position = self.game, self.game.position
+        data = {
+            "code": str(game.code), "score": game.score, "score_text": game.score_text,
+            "moves": game.move_count, "won": game.is_won(), "can_undo": game.can_undo(), "can_redo": game.can_redo(),
+            "tableau": position.tableau, "hidden": position.hidden, "stock": position.stock,
+            "waste": position.waste, "waste_fan": position.waste_fan, "foundations": position.foundations,
+            "message": self.message, **view,
+        }
+        temporary = Path(path + ".tmp")
+        temporary.write_text(json.dumps(data), encoding="utf-8")
+        temporary.replace(path)

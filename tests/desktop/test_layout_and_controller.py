@@ -1,0 +1,183 @@
+"""The layout, the controller, the panels and the translations, with no window (R13, R14, R19)."""
+
+import ast
+from pathlib import Path
+
+import polib
+import pytest
+
+from solitaire_klondike.core import FOUNDATION, STOCK, WASTE, Game, Move, load_plugins
+from solitaire_klondike.frontends.pyglet import i18n
+from solitaire_klondike.frontends.pyglet.controller import Controller, drop_move
+from solitaire_klondike.frontends.pyglet.layout import TableLayout
+from solitaire_klondike.frontends.pyglet.panels import NewGameForm
+
+PACKAGE = Path(i18n.__file__).parent
+LOCALES = PACKAGE.parents[1] / "locales"
+PLAIN_MODULES = ("__init__", "layout", "controller", "panels", "session", "i18n")
+
+
+@pytest.fixture(scope="module")
+def plugins():
+    return load_plugins()
+
+
+def new(plugins, code="KL1-D1N-AAAAAAG"):
+    game = Game.from_text(code, plugins)
+    return game, Controller(game, TableLayout(1100, 760), 0.4)
+
+
+def centre(controller, pile, index=None):
+    spots = [s for s in controller.layout.spots(controller.game.position) if s.pile == pile]
+    spot = spots[-1] if index is None else next(s for s in spots if s.index == index)
+    return spot.rect.x + spot.rect.w / 2, spot.rect.y + spot.rect.h - 5
+
+
+def tap(controller, point, time=0.0):
+    controller.press(*point)
+    return controller.release(*point, time).move
+
+
+@pytest.mark.parametrize("module", PLAIN_MODULES)
+def test_the_plain_modules_do_not_import_pyglet(module):
+    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+    names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    assert not [n for n in names if n.startswith("pyglet")]
+
+
+@pytest.mark.parametrize("size", [(520, 400), (1100, 760), (2560, 1400), (800, 1200)])
+def test_a_long_column_stays_in_the_window(plugins, size):
+    game = Game.from_text("KL1-D1N-AAAAAAG", plugins)
+    position = game.position
+    position.tableau[6] = list(range(19))
+    position.hidden[6] = 6
+    layout = TableLayout(*size)
+    for spot in layout.spots(position):
+        assert 0 <= spot.rect.x and spot.rect.x + spot.rect.w <= size[0]
+        assert 0 <= spot.rect.y and spot.rect.y + spot.rect.h <= size[1] - layout.toolbar_height
+
+
+def test_r13_draw_three_fans_the_latest_draw(plugins):
+    game, controller = new(plugins, "KL1-D3N-AAAAAAG")
+    game.push(Move.stock())
+    waste = controller.layout.waste_spots(game.position)
+    assert [s.card for s in waste] == game.position.waste[-3:]
+    assert waste[0].rect.x < waste[1].rect.x < waste[2].rect.x
+
+
+def test_r13_r14_a_tap_on_the_stock_draws_then_recycles(plugins):
+    game, controller = new(plugins)
+    stock = controller.layout.slots[STOCK].center
+    assert tap(controller, stock) == Move.stock()
+    for _ in range(24):
+        game.push(Move.stock())
+    assert tap(controller, stock) == Move.stock()
+
+
+def test_r14_vegas_the_empty_stock_does_nothing(plugins):
+    game, controller = new(plugins, "KL1-D1V-AAAAAAG")
+    for _ in range(24):
+        game.push(Move.stock())
+    assert tap(controller, controller.layout.slots[STOCK].center) is None
+
+
+def test_r19_single_tap_sends_to_foundation_double_tap_finds_a_column(plugins):
+    game, controller = new(plugins)
+    assert tap(controller, centre(controller, 0)) == Move(0, FOUNDATION)
+    game.push(Move(0, FOUNDATION))
+    point = centre(controller, 4)
+    assert tap(controller, point, 10.0) is None
+    assert tap(controller, point, 10.2) == Move(4, 3)
+
+
+def test_r19_two_slow_taps_are_not_a_double_tap(plugins):
+    game, controller = new(plugins)
+    point = centre(controller, 4)
+    assert tap(controller, point, 1.0) is None
+    assert tap(controller, point, 2.0) is None
+
+
+def test_r19_drag_to_a_legal_place_and_an_illegal_drop_slides_back(plugins):
+    game, controller = new(plugins)
+    start = centre(controller, 4)
+    target = controller.layout.pile_areas(game.position)[3].center
+    controller.press(*start)
+    assert controller.motion(*target)
+    assert controller.release(*target, 0).move == Move(4, 3)
+    controller.press(*start)
+    far = controller.layout.pile_areas(game.position)[1].center
+    controller.motion(*far)
+    outcome = controller.release(*far, 0)
+    assert outcome.move is None and outcome.slide_back is not None
+
+
+def test_r10_dropped_on_any_foundation_goes_to_its_own(plugins):
+    game, _ = new(plugins)
+    assert drop_move(game, 0, 0, 9) == Move(0, FOUNDATION)
+    assert drop_move(game, 0, 0, 12) == Move(0, FOUNDATION)
+
+
+def test_r7_a_sequence_is_dropped_only_from_the_card_that_fits(plugins):
+    game, _ = new(plugins, "KL1-D1N-AAAAAAF")
+    game.push(Move(3, 6))
+    column = len(game.position.tableau[6])
+    assert drop_move(game, 6, column - 2, 1) == Move(6, 1)
+    assert drop_move(game, 6, column - 1, 1) is None
+
+
+def test_the_keyboard_cursor_picks_up_and_puts_down(plugins):
+    game, controller = new(plugins)
+    for _ in range(6):
+        controller.key("right")
+    assert controller.cursor_spot() == (0, 0)
+    assert controller.key("enter") is None and controller.held == (0, 0)
+    controller.key("left")
+    controller.key("left")
+    assert controller.cursor == (11, None)
+    assert controller.key("enter") == Move(0, FOUNDATION)
+    controller.key("previous")
+    assert controller.cursor[0] == 10
+    assert controller.key("enter") is None and controller.held is None
+
+
+def test_new_game_form_refuses_bad_codes_clearly(plugins):
+    form = NewGameForm(plugins, "D1", "N")
+    form.type_text("KL1-D1N-AAA")
+    assert form.game_code() is None and "KL1-D1N-AAAAAAG" in form.error
+    form.code_text = "KL1-D9N-AAAAAAA"
+    assert form.game_code() is None and "D9" in form.error and "not installed" in form.error
+    form.code_text = " kl1-d3v-aaaaaab "
+    assert str(form.game_code()) == "KL1-D3V-AAAAAAB" and (form.draw, form.scoring) == ("D3", "V")
+
+
+@pytest.mark.parametrize("environ, expected", [
+    ({"LANG": "es_ES.UTF-8"}, "es"), ({"LANGUAGE": "fr:ca", "LANG": "fr_FR"}, "ca"),
+    ({"LC_ALL": "el_GR.UTF-8", "LANG": "it_IT"}, "el"), ({"LANG": "de_DE"}, "en"), ({}, "en"), ({"LANG": "C"}, "en"),
+])
+def test_the_language_follows_the_system_locale(environ, expected):
+    assert i18n.system_language(environ) == expected
+
+
+@pytest.mark.parametrize("language", ["ca", "el", "es", "it"])
+def test_every_catalog_is_complete(language):
+    template = {e.msgid for e in polib.pofile(str(LOCALES / "game.pot"))}
+    catalog = polib.pofile(str(LOCALES / language / "LC_MESSAGES" / "game.po"))
+    assert {e.msgid for e in catalog} == template
+    assert catalog.untranslated_entries() == [] and catalog.fuzzy_entries() == [] and catalog.obsolete_entries() == []
+    assert catalog.percent_translated() == 100
+    for entry in catalog:
+        assert sorted(_fields(entry.msgid)) == sorted(_fields(entry.msgstr)), entry.msgid
+
+
+def test_plugin_names_are_in_the_catalogs(plugins):
+    words = i18n.read_catalog("es")
+    for info in plugins.infos:
+        if info.variant:
+            assert info.variant.name in words and info.variant.description in words
+    assert words["Draw 1"] == "Robo de 1" and "Fácil" in words["Easy: each tap on the stock turns one card"]
+
+
+def _fields(text):
+    import re
+    return re.findall(r"\{\w+\}", text)
