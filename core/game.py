@@ -1,7 +1,7 @@
 """A game as players and front ends see it: every action consults the game's plugins."""
 
 from collections import deque
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import RANK, fits_on
 from .codes import GameCode
@@ -14,9 +14,9 @@ from .position import Position
 UNDO_LIMIT = 100
 
 
-@dataclass(frozen=True)
-class Action:
-    """What one action did, as the scoring hook sees it."""
+class Action(NamedTuple):
+    """What one action did, as the scoring hook sees it: ``kind`` is ``"draw"``,
+    ``"recycle"`` or ``"move"``, ``cards`` how many cards it moved."""
 
     move: Move
     kind: str
@@ -24,11 +24,9 @@ class Action:
     turned: bool
 
 
-@dataclass(frozen=True)
-class _Done:
+class _Done(NamedTuple):
     move: Move
     token: int
-    action: Action
     score_before: int
 
 
@@ -130,7 +128,7 @@ class Game:
         return self.why_illegal(move) is None
 
     def legal_moves(self) -> list[Move]:
-        self._refresh_stock_rules()
+        """The legal moves, with the draw count and recycle limit the plugins last gave."""
         return self.position.legal_moves()
 
     def search_position(self) -> Position:
@@ -185,7 +183,7 @@ class Game:
         except PluginError:
             position.unmake(move, token)
             raise
-        self._undo.append(_Done(move, token, action, self.score))
+        self._undo.append(_Done(move, token, self.score))
         self.score = score
         self.history.append(move)
         return action

@@ -40,15 +40,12 @@ def pile_name(pile: int) -> str:
     return _PILE_NAMES[pile]
 
 
+_KINDS = ("tableau",) * 7 + ("waste",) + ("foundation",) * 5 + ("stock",)
+
+
 def pile_kind(pile: int) -> str:
     """One of ``'tableau'``, ``'waste'``, ``'foundation'``, ``'stock'``."""
-    if pile < 7:
-        return "tableau"
-    if pile == WASTE:
-        return "waste"
-    if pile == STOCK:
-        return "stock"
-    return "foundation"
+    return _KINDS[pile]
 
 
 class Move(NamedTuple):
@@ -84,11 +81,11 @@ class Move(NamedTuple):
 
     @property
     def source_kind(self) -> str:
-        return pile_kind(self.source)
+        return _KINDS[self[0]]
 
     @property
     def target_kind(self) -> str:
-        return pile_kind(self.target)
+        return _KINDS[self[1]]
 
     def __str__(self) -> str:
         if self.source == STOCK:

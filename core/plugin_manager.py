@@ -1,11 +1,9 @@
 """Finding, checking and calling plugins."""
 
 import re
-import traceback
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
-from types import ModuleType
 
 import pluggy
 
@@ -152,45 +150,52 @@ class Plugins:
 
 
 class GameHooks:
-    """Calls one game's hooks; any failure becomes a :class:`PluginError` naming the plugin."""
+    """Calls one game's hooks; any failure becomes a :class:`PluginError` naming the plugin.
+
+    Every game hook is ``firstresult``: the implementations pluggy lists for the game's
+    plugins are called in pluggy's order until one answers.  A hook with a wrapper goes
+    through pluggy's own caller instead.
+    """
 
     def __init__(self, plugins: Plugins, left_out: list[object]) -> None:
-        self._plugins = plugins
-        manager = plugins.manager
-        self._callers = {
-            name: manager.subset_hook_caller(name, left_out)
-            for name in dir(hookspecs) if name.startswith(_HOOK_PREFIX)
-        }
+        self._callers = {}
+        self._chains: dict[str, list[tuple[str, object, tuple[str, ...]]]] = {}
+        for name in dir(hookspecs):
+            if not name.startswith(_HOOK_PREFIX):
+                continue
+            caller = plugins.manager.subset_hook_caller(name, left_out)
+            impls = caller.get_hookimpls()
+            self._callers[name] = caller
+            if not any(impl.hookwrapper or impl.wrapper for impl in impls):
+                self._chains[name] = [(plugins.name_of(i.plugin), i.function, tuple(i.argnames)) for i in reversed(impls)]
 
-    def call(self, name: str, check: type | tuple[type, ...], **kwargs: object):
-        caller = self._callers[name]
+    def call(self, name: str, check: type, **kwargs: object):
+        chain = self._chains.get(name)
+        if chain is None:
+            return self._call_pluggy(name, check, kwargs)
+        for plugin, function, argnames in chain:
+            try:
+                answer = function(*[kwargs[a] for a in argnames])
+            except Exception as exc:
+                raise PluginError(f"plugin {plugin!r} raised in {name}: {_describe(exc)}") from exc
+            if answer is not None:
+                return _checked(name, answer, check, f"plugin {plugin!r}")
+        raise PluginError(f"no plugin answered {name}")
+
+    def _call_pluggy(self, name: str, check: type, kwargs: dict):
         try:
-            answer = caller(**kwargs)
+            answer = self._callers[name](**kwargs)
         except Exception as exc:
-            raise PluginError(f"plugin {self._culprit(exc, name)!r} raised in {name}: {_describe(exc)}") from exc
-        if answer is None or not isinstance(answer, check) or isinstance(answer, bool) and check is int:
-            raise PluginError(f"{name} got {answer!r} from {self._answerer(name, kwargs)}, not {_type_words(check)}")
-        return answer
+            raise PluginError(f"a plugin raised in {name}: {_describe(exc)}") from exc
+        if answer is None:
+            raise PluginError(f"no plugin answered {name}")
+        return _checked(name, answer, check, "a plugin")
 
-    def _answerer(self, name: str, kwargs: dict) -> str:
-        """Ask each implementation again, in call order, to name the one that answered."""
-        for impl in reversed(self._callers[name].get_hookimpls()):
-            if impl.function(**{arg: kwargs[arg] for arg in impl.argnames}) is not None:
-                return f"plugin {self._plugins.name_of(impl.plugin)!r}"
-        return "no plugin (none answered)"
 
-    def _culprit(self, exc: Exception, name: str) -> str:
-        modules = {}
-        for impl in self._callers[name].get_hookimpls():
-            plugin = impl.plugin
-            module = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
-            modules[module] = self._plugins.name_of(plugin)
-        for frame, _ in reversed(list(traceback.walk_tb(exc.__traceback__))):
-            module = frame.f_globals.get("__name__", "")
-            for prefix, plugin_name in modules.items():
-                if module == prefix or module.startswith(prefix + "."):
-                    return plugin_name
-        return "an unknown plugin"
+def _checked(name: str, answer: object, check: type, who: str):
+    if not isinstance(answer, check) or isinstance(answer, bool) and check is int:
+        raise PluginError(f"{name} got {answer!r} from {who}, not {_type_words(check)}")
+    return answer
 
 
 def load_plugins(blocked: Iterable[str] = ()) -> Plugins:
@@ -202,10 +207,8 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-def _type_words(check: type | tuple[type, ...]) -> str:
-    types = check if isinstance(check, tuple) else (check,)
-    words = {"int": "a whole number", "str": "a string"}
-    return " or ".join(words.get(t.__name__, f"a {t.__name__}") for t in types)
+def _type_words(check: type) -> str:
+    return {"int": "a whole number", "str": "a string"}.get(check.__name__, f"a {check.__name__}")
 
 
 def _own_version() -> str:

@@ -4,9 +4,9 @@ This is the search path: no hook is called here.  The draw count and the recycle
 limit are plain attributes, fixed by the game from its plugins.
 """
 
-from .cards import CARD_NAMES, IS_RED, RANK, SUIT, SUIT_NAMES, card_name
+from .cards import RANK, fits_on
 from .deal import Layout
-from .moves import FOUNDATION, STOCK, WASTE, Move, pile_name
+from .moves import FOUNDATION, STOCK, WASTE, Move
 
 NO_LIMIT = -1
 _STOCK_MOVE = Move(STOCK, STOCK)
@@ -15,6 +15,8 @@ _TO_FOUNDATION = [Move(s, FOUNDATION) for s in range(8)]
 _WASTE_TO = [Move(WASTE, d) for d in range(7)]
 _FOUNDATION_TO = [[Move(9 + s, d) for d in range(7)] for s in range(4)]
 _KING = 13
+_GOES_ON = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
+_FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 
 
 class Position:
@@ -84,37 +86,40 @@ class Position:
         tableau, hidden, found = self.tableau, self.hidden, self.foundations
         if self.stock or (self.waste and (self.recycle_limit == NO_LIMIT or self.recycles < self.recycle_limit)):
             moves.append(_STOCK_MOVE)
-        tops = [column[-1] if column else -1 for column in tableau]
+        top_at: dict[int, int] = {}
+        face_up: dict[int, int] = {}
+        empty = []
+        for s in range(7):
+            column = tableau[s]
+            if not column:
+                empty.append(s)
+                continue
+            top = column[-1]
+            top_at[top] = s
+            if top % 13 == found[top // 13]:
+                moves.append(_TO_FOUNDATION[s])
+            for c in column[hidden[s]:]:
+                face_up[c] = s
         if self.waste:
             w = self.waste[-1]
             if w % 13 == found[w // 13]:
                 moves.append(_TO_FOUNDATION[WASTE])
-            _add_drops(moves, _WASTE_TO, w, tops)
-        for s in range(7):
-            column = tableau[s]
-            if not column:
-                continue
-            top = column[-1]
-            if top % 13 == found[top // 13]:
-                moves.append(_TO_FOUNDATION[s])
-            h = hidden[s]
-            low_rank, top_rank = RANK[column[h]], RANK[top]
-            row = _COLUMN_MOVES[s]
-            for d in range(7):
-                t = tops[d]
-                if d == s:
-                    continue
-                if t < 0:
-                    if low_rank == _KING:
-                        moves.append(row[d])
-                    continue
-                need = RANK[t] - 1
-                if top_rank <= need <= low_rank and IS_RED[column[len(column) - 1 - need + top_rank]] != IS_RED[t]:
-                    moves.append(row[d])
+            _add_drops(moves, _WASTE_TO, w, top_at, empty)
+        for t, d in top_at.items():
+            for c in _FITS_ON_IT[t]:
+                s = face_up.get(c)
+                if s is not None:
+                    moves.append(_COLUMN_MOVES[s][d])
+        if empty:
+            for s in range(7):
+                column = tableau[s]
+                if column and RANK[column[hidden[s]]] == _KING:
+                    row = _COLUMN_MOVES[s]
+                    moves.extend(row[d] for d in empty)
         for suit in range(4):
             height = found[suit]
             if height:
-                _add_drops(moves, _FOUNDATION_TO[suit], 13 * suit + height - 1, tops)
+                _add_drops(moves, _FOUNDATION_TO[suit], 13 * suit + height - 1, top_at, empty)
         return moves
 
     def make(self, move: Move) -> int:
@@ -211,12 +216,10 @@ class Position:
         self.foundations[suit] += 1
 
 
-def _add_drops(moves: list[Move], row: list[Move], card: int, tops: list[int]) -> None:
-    red, rank = IS_RED[card], RANK[card]
-    for d in range(7):
-        t = tops[d]
-        if t < 0:
-            if rank == _KING:
-                moves.append(row[d])
-        elif RANK[t] == rank + 1 and IS_RED[t] != red:
+def _add_drops(moves: list[Move], row: list[Move], card: int, top_at: dict[int, int], empty: list[int]) -> None:
+    for target in _GOES_ON[card]:
+        d = top_at.get(target)
+        if d is not None:
             moves.append(row[d])
+    if RANK[card] == _KING:
+        moves.extend(row[d] for d in empty)
