@@ -6,23 +6,24 @@ import re
 import subprocess
 from pathlib import Path
 
-from conftest import KLONDIKE, child_env, easy_game
+from conftest import KLONDIKE, Clock, child_env, easy_game
 from easy_deal import play_to_win, winning_move
 from solitaire_klondike.player_data import open_store
 
 
 def _history(folder: Path, plugins) -> dict:
-    store = open_store(folder)
+    """Three games won, one second an action, and a Vegas game left after one card to its foundation."""
+    store, clock = open_store(folder), Clock()
     for variant in ("D1N", "D1V", "D3V"):
         game = easy_game(plugins, variant)
-        store.game_started(game)
-        play_to_win(game, lambda: store.action_done(game))
-        store.game_left(game)
+        store.game_started(game, clock())
+        play_to_win(game, lambda: store.action_done(game, clock()))
+        store.game_left(game, clock())
     game = easy_game(plugins, "D1V", deal=2)
-    store.game_started(game)
+    store.game_started(game, clock())
     game.push(winning_move(game))
-    store.action_done(game)
-    store.game_left(game)
+    store.action_done(game, clock())
+    store.game_left(game, clock())
     stats = store.statistics()
     store.close()
     return stats
@@ -48,10 +49,10 @@ def test_stats_table_has_a_line_per_variant_and_a_total_with_scores_as_the_plugi
     rows = {cells[0]: cells[1:] for cells in (re.split(r"\s{2,}", line.strip()) for line in lines)}
     assert rows["Variant"] == ["Played", "Won", "Win rate", "Streak", "Longest", "Best score", "Fastest win",
                                "Fewest moves", "Vegas balance"]
-    assert rows["Draw 1, Normal (D1N)"] == ["1", "1", "100%", "1", "1", "625", "0:00", "76", "-"]
-    assert rows["Draw 1, Vegas (D1V)"] == ["2", "1", "50%", "0", "1", "+$208", "0:00", "76", "+$161"]
-    assert rows["Draw 3, Vegas (D3V)"] == ["1", "1", "100%", "1", "1", "+$208", "0:00", "60", "+$208"]
-    assert rows["Total"] == ["4", "3", "75%", "0", "3", "-", "0:00", "60", "+$369"]
+    assert rows["Draw 1, Normal (D1N)"] == ["1", "1", "100%", "1", "1", "625", "1:16", "76", "-"]
+    assert rows["Draw 1, Vegas (D1V)"] == ["2", "1", "50%", "0", "1", "+$208", "1:16", "76", "+$161"]
+    assert rows["Draw 3, Vegas (D3V)"] == ["1", "1", "100%", "1", "1", "+$208", "1:00", "60", "+$208"]
+    assert rows["Total"] == ["4", "3", "75%", "0", "3", "-", "1:00", "60", "+$369"]
     assert len(rows) == 5
 
 
