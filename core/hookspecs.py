@@ -41,8 +41,8 @@ def klondike_variant() -> "Variant | None":
 def klondike_deal(deal: int) -> "Layout | None":
     """Deal the cards of deal number ``deal`` (0 to 26**7 - 1).
 
-    The core implements the standard deal of R4 itself, last in line, so a plugin that
-    returns a :class:`Layout` replaces it.  The core checks the layout (52 distinct cards,
+    Implemented by the core itself with the standard deal of R4, last in line, so any
+    plugin that returns a :class:`Layout` replaces it.  The core checks the layout (52 distinct cards,
     7 columns, face-up cards built down in alternating colours) before playing it.
 
     :param deal: the deal number read from the game code.
