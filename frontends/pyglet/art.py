@@ -85,11 +85,38 @@ def _render(window: pyglet.window.Window, texture: Texture, w: int, h: int, pad:
     gl.glViewport(0, 0, *window.get_framebuffer_size())
 
 
+_fonts: dict[tuple[float, bool], pyglet.font.base.Font] = {}
+
+
 def _label(batch, keep, text, x, y, size, color, anchor_x="center", anchor_y="center", rotation=0.0, bold=False):
-    keep.append(pyglet.text.Label(
-        text, font_name=FONT, font_size=size * 72 / 96, dpi=96, x=x, y=y, color=color, weight="bold" if bold else "normal",
-        anchor_x=anchor_x, anchor_y=anchor_y, rotation=rotation, batch=batch,
-    ))
+    """Draw ``text`` as glyph sprites (far cheaper than a Label each); ``rotation`` is 0 or 180
+    degrees about the anchor point, anchors as for a Label ("top" is the font's ascent)."""
+    key = (round(size, 1), bold)
+    if key not in _fonts:
+        _fonts[key] = pyglet.font.load(FONT, key[0] * 72 / 96, weight="bold" if bold else "normal", dpi=96)
+    font = _fonts[key]
+    glyphs, _offsets = font.get_glyphs(text)
+    pen, boxes = 0.0, []
+    for glyph in glyphs:
+        x0, y0, x1, y1 = glyph.vertices
+        boxes.append((glyph, pen + x0, y0, pen + x1, y1))
+        pen += glyph.advance
+    if anchor_x == "center":
+        left = min(b[1] for b in boxes)
+        dx = -(left + max(b[3] for b in boxes)) / 2
+    else:
+        dx = 0.0
+    dy = -font.ascent if anchor_y == "top" else -(min(b[2] for b in boxes) + max(b[4] for b in boxes)) / 2
+    for glyph, x0, y0, x1, y1 in boxes:
+        sprite = pyglet.sprite.Sprite(glyph, batch=batch)
+        sprite.color = color[:3]
+        sprite.opacity = color[3]
+        if rotation:
+            sprite.rotation = 180
+            sprite.position = (x - x0 - dx, y - y0 - dy, 0)
+        else:
+            sprite.position = (x + x0 + dx, y + y0 + dy, 0)
+        keep.append(sprite)
 
 
 def _blank(batch, keep, x, y, w, h, edge, fill) -> None:

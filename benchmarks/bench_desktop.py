@@ -1,0 +1,140 @@
+"""Desktop game figures under Xvfb with Mesa's software renderer, beside a bare pyglet window.
+
+Prints, for the game and for a bare window that draws nothing: the time from process start to
+the first frame, the CPU time per frame with a full table, and the CPU used over 5 idle seconds.
+
+    .venv/bin/python benchmarks/bench_desktop.py        # starts its own Xvfb
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RUNS = 3
+FRAMES = 60
+IDLE_SECONDS = 5.0
+FULL_TABLE = "KL1-D1V-AAAAAAC"   # tests/data/won_games.txt: a line of play that spreads the cards
+FULL_TABLE_MOVES = 45
+LAUNCH_GAME = "import sys; from solitaire_klondike.frontends.cli import main; sys.exit(main())"
+BARE = """
+import os, sys, pyglet
+window = pyglet.window.Window(1100, 760, caption="bare", resizable=True)
+@window.event
+def on_draw():
+    window.clear()
+    if not os.path.exists(sys.argv[1]):
+        open(sys.argv[1], "w").write('{"frames": 1}')
+pyglet.clock.schedule_once(lambda dt: window.draw(dt), 0)
+pyglet.app.run(interval=None)
+"""
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _start(kind: str, env: dict, folder: Path) -> tuple[subprocess.Popen, float]:
+    """Start the game or the bare window; answer the process and its seconds to the first frame."""
+    state = folder / "state.json"
+    state.unlink(missing_ok=True)
+    args = [sys.executable, "-c", LAUNCH_GAME, "play", "KL1-D1N-AAAAAAG"] if kind == "game" else [sys.executable, "-c", BARE, str(state)]
+    env = {**env, "SOLITAIRE_KLONDIKE_DATA": str(folder), "KLONDIKE_TEST_STATE_FILE": str(state)}
+    started = time.perf_counter()
+    process = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while not state.exists():
+        if process.poll() is not None:
+            raise RuntimeError(f"the {kind} process exited with status {process.returncode}")
+        time.sleep(0.002)
+    return process, time.perf_counter() - started
+
+
+def start_and_idle(kind: str, env: dict) -> tuple[float, float]:
+    """The median start-up time, and the CPU seconds used over the idle period of the last run."""
+    times, idle = [], 0.0
+    for _ in range(RUNS):
+        with tempfile.TemporaryDirectory() as folder:
+            process, seconds = _start(kind, env, Path(folder))
+            times.append(seconds)
+            time.sleep(1.0)
+            before = _cpu_seconds(process.pid)
+            time.sleep(IDLE_SECONDS)
+            idle = _cpu_seconds(process.pid) - before
+            process.kill()
+            process.wait()
+    return statistics.median(times), idle
+
+
+def frame_cost(kind: str, env: dict) -> float:
+    """CPU milliseconds per frame, measured in a child process."""
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**env, "SOLITAIRE_KLONDIKE_DATA": folder}
+        out = subprocess.run([sys.executable, __file__, "--frames", kind], env=env, check=True,
+                             capture_output=True, text=True).stdout
+    return json.loads(out)["ms"]
+
+
+def _child_frames(kind: str) -> None:
+    import pyglet
+
+    if kind == "game":
+        from solitaire_klondike.core import Game, load_plugins
+        from solitaire_klondike.frontends.pyglet.session import Session
+        from solitaire_klondike.frontends.pyglet.window import KlondikeWindow
+        from solitaire_klondike.player_data import open_store
+
+        plugins = load_plugins()
+        data = Path(__file__).parents[1] / "tests" / "data" / "won_games.txt"
+        line = next(l for l in data.read_text().splitlines() if l.startswith(FULL_TABLE))
+        game = Game.from_text(FULL_TABLE, plugins)
+        for move in line.split(":")[1].split()[:FULL_TABLE_MOVES]:
+            game.push_text(move)
+        session = Session(plugins, open_store(), game.code)
+        session.game = game
+        window = KlondikeWindow(session)
+        window.controller.set_game(game)
+        window.refresh()
+    else:
+        window = pyglet.window.Window(1100, 760)
+        window.on_draw = window.clear
+    for _ in range(5):
+        window.dispatch_events()
+        window.draw(0)
+    started = time.process_time()
+    for _ in range(FRAMES):
+        window.draw(0)
+        pyglet.gl.glFinish()
+    print(json.dumps({"ms": (time.process_time() - started) / FRAMES * 1000}))
+
+
+def main() -> None:
+    env = {**os.environ, "LIBGL_ALWAYS_SOFTWARE": "1"}
+    server = None
+    if "DISPLAY" not in os.environ or "--own-xvfb" in sys.argv:
+        env["DISPLAY"] = ":" + str(150 + os.getpid() % 40)
+        server = subprocess.Popen(["Xvfb", env["DISPLAY"], "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.0)
+    try:
+        rows = {kind: (*start_and_idle(kind, env), frame_cost(kind, env)) for kind in ("bare", "game")}
+    finally:
+        if server:
+            server.terminate()
+    print(f"{'':24}{'bare window':>14}{'game':>14}{'ratio':>9}")
+    names = ("start to first frame (s)", "CPU per frame (ms)", f"CPU over {IDLE_SECONDS:.0f} s idle (s)")
+    for index, name in zip((0, 2, 1), names):
+        bare, game = rows["bare"][index], rows["game"][index]
+        ratio = f"{game / bare:.2f}x" if bare > 1e-3 else "-"
+        print(f"{name:24}{bare:>14.3f}{game:>14.3f}{ratio:>9}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--frames":
+        _child_frames(sys.argv[2])
+    else:
+        main()
