@@ -3,7 +3,8 @@
 :func:`compute_statistics` returns a dict with one entry per variant key (``"D1N"``, ``"D3V"``…, the
 draw token then the scoring token) and one under ``"total"``, each a dict of:
 
-- ``played``, ``won``: games recorded (won or abandoned after an action) and games won;
+- ``played``, ``won``: games played (won, abandoned after an action, or in progress with an
+  action: a game counts as played from its first action) and games won;
 - ``win_rate``: ``won / played`` as a fraction from 0 to 1 (0 when nothing was played);
 - ``current_streak``, ``longest_streak``: wins in a row, now and at best;
 - ``best_score``: the highest final score, or ``None`` (in ``"total"`` also ``None`` when the games
@@ -22,29 +23,38 @@ VEGAS = "V"
 TOTAL = "total"
 
 
-def compute_statistics(records: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Statistics from game records given oldest first."""
-    records = list(records)
+def compute_statistics(
+    records: Iterable[Mapping[str, Any]], playing: Iterable[Mapping[str, Any]] = (),
+) -> dict[str, dict[str, Any]]:
+    """Statistics from game records given oldest first, and the game in progress if it has an action
+    (``playing``: rows with ``variant`` and ``scoring``), which counts as played and nothing more."""
+    records, playing = list(records), list(playing)
     by_variant: dict[str, list[Mapping[str, Any]]] = {}
+    for record in records + playing:
+        by_variant.setdefault(record["variant"], [])
     for record in records:
-        by_variant.setdefault(record["variant"], []).append(record)
-    result = {variant: _summary(by_variant[variant]) for variant in sorted(by_variant)}
-    result[TOTAL] = _summary(records)
+        by_variant[record["variant"]].append(record)
+    result = {
+        variant: _summary(by_variant[variant], sum(p["variant"] == variant for p in playing))
+        for variant in sorted(by_variant)
+    }
+    result[TOTAL] = _summary(records, len(playing))
     if len({r["scoring"] for r in records}) > 1:
         result[TOTAL]["best_score"] = None
     return result
 
 
-def _summary(records: list[Mapping[str, Any]]) -> dict[str, Any]:
+def _summary(records: list[Mapping[str, Any]], in_progress: int = 0) -> dict[str, Any]:
     wins = [r for r in records if r["won"]]
+    played = len(records) + in_progress
     streak = longest = 0
     for record in records:
         streak = streak + 1 if record["won"] else 0
         longest = max(longest, streak)
     summary: dict[str, Any] = {
-        "played": len(records),
+        "played": played,
         "won": len(wins),
-        "win_rate": len(wins) / len(records) if records else 0.0,
+        "win_rate": len(wins) / played if played else 0.0,
         "current_streak": streak,
         "longest_streak": longest,
         "best_score": max((r["score"] for r in records), default=None),

@@ -120,8 +120,11 @@ class Store:
 
     def statistics(self) -> dict[str, dict[str, Any]]:
         """The statistics per variant key (``"D1N"``…) and ``"total"``; see :func:`compute_statistics`."""
+        playing = self._read(
+            "SELECT variant, scoring FROM saved_games s WHERE status = 'current' AND actions > 0"
+            " AND NOT EXISTS (SELECT 1 FROM games g WHERE g.key = s.key)")
         return compute_statistics(self._read(
-            "SELECT * FROM games WHERE reset_at IS NULL ORDER BY ended_at, id"))
+            "SELECT * FROM games WHERE reset_at IS NULL ORDER BY ended_at, id"), playing)
 
     def reset_statistics(self, variant: str | None = None, now: datetime | None = None) -> None:
         """Start one variant's statistics (or all) from zero; the records stay in the file, marked."""

@@ -22,6 +22,8 @@ def test_leaving_after_one_action_counts_played_not_won(folder: Path, plugins) -
     store.game_started(game)
     game.push(game.legal_moves()[0])
     store.action_done(game)
+    playing = store.statistics()
+    assert (playing["D1N"]["played"], playing["D1N"]["won"], playing["D1N"]["current_streak"]) == (1, 0, 0)
     game.undo()
     store.action_done(game)
     store.game_left(game)

@@ -70,7 +70,7 @@ def test_a_game_needing_a_missing_plugin_waits_for_it(folder: Path, plugins) -> 
     back = store.resume(plugins)
     assert store.notices == []
     assert back.snapshot() == vegas.snapshot()
-    assert store.statistics()["total"]["played"] == 0  # the waiting game was never counted as left
+    assert store.statistics()["total"]["played"] == 1  # in progress again, and never counted as left
 
 
 def test_a_saved_game_that_does_not_replay_is_kept_and_a_new_deal_starts(folder: Path, plugins) -> None:
