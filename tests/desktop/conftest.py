@@ -31,7 +31,7 @@ def _free_display() -> int:
 def display():
     missing = [tool for tool in TOOLS if shutil.which(tool) is None]
     if missing:
-        pytest.skip(f"desktop tests need {', '.join(missing)} (Debian: xvfb xdotool imagemagick)")
+        pytest.fail(f"desktop tests need {', '.join(missing)}: run the README's test command (Debian: xvfb xdotool imagemagick)")
     number = _free_display()
     server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
