@@ -66,16 +66,19 @@ class Game:
     @classmethod
     def from_snapshot(cls, data: dict, plugins: Plugins) -> "Game":
         """Replay a :meth:`snapshot`; raise ``ValueError`` (or :class:`PluginError`) when it does not fit."""
-        game = cls.from_text(str(data["code"]), plugins)
-        for text in data["moves"]:
-            game.push_text(str(text))
-        for text in data.get("redo", []):
-            game.push_text(str(text))
-        for _ in data.get("redo", []):
-            game.undo()
-        while game.undo_depth > int(data.get("undo_depth", UNDO_LIMIT)):
-            game._undo.popleft()
-        game.undo_count = int(data.get("undos", 0))
+        try:
+            game = cls.from_text(str(data["code"]), plugins)
+            for text in data["moves"]:
+                game.push_text(str(text))
+            for text in data.get("redo", []):
+                game.push_text(str(text))
+            for _ in data.get("redo", []):
+                game.undo()
+            while game.undo_depth > int(data.get("undo_depth", UNDO_LIMIT)):
+                game._undo.popleft()
+            game.undo_count = int(data.get("undos", 0))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"the saved game is incomplete or malformed ({type(exc).__name__}: {exc})") from exc
         return game
 
     def restarted(self) -> "Game":

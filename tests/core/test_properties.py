@@ -101,3 +101,11 @@ def test_a_snapshot_resumes_the_same_game(plugins, code, picks):
     resumed = Game.from_snapshot(game.snapshot(), plugins)
     assert resumed.position == game.position and resumed.score == game.score
     assert resumed.snapshot() == game.snapshot()
+
+
+def test_a_malformed_snapshot_is_refused_with_a_value_error(plugins):
+    import pytest
+
+    for broken in ({}, {"code": "KL1-D1N-AAAAAAG"}, {"code": "KL1-D1N-AAAAAAG", "moves": 5}, []):
+        with pytest.raises(ValueError, match="incomplete or malformed"):
+            Game.from_snapshot(broken, plugins)
