@@ -13,7 +13,8 @@ from solitaire_klondike.core import (
 from .render import game_json, position_text
 
 BLOCK_VARIABLE = "SOLITAIRE_KLONDIKE_BLOCK"
-EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_PLUGIN = 1, 2, 3
+EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_PLUGIN, EXIT_NO_SCREEN = 1, 2, 3, 4
+NO_SCREEN = "there is no screen to open the game window on; the command line still works: see klondike --help"
 
 
 class CommandError(Exception):
@@ -138,9 +139,16 @@ def _plugins(args: argparse.Namespace, plugins: Plugins) -> int:
 
 
 def _play(args: argparse.Namespace, plugins: Plugins) -> int:
-    from solitaire_klondike.frontends.pyglet.app import run
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        raise CommandError(NO_SCREEN, EXIT_NO_SCREEN)
+    try:
+        from solitaire_klondike.frontends.pyglet.app import run
 
-    return run(plugins, args.code)
+        return run(plugins, args.code)
+    except Exception as exc:
+        if type(exc).__name__ == "NoSuchDisplayException":
+            raise CommandError(f"{NO_SCREEN} ({exc})", EXIT_NO_SCREEN) from exc
+        raise
 
 
 def _stats(args: argparse.Namespace, plugins: Plugins) -> int:

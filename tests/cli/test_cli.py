@@ -69,3 +69,15 @@ def test_a_stock_tap_that_does_nothing_is_illegal_in_a_replay():
 def test_a_move_that_is_not_notation_is_named():
     result = klondike("replay", "KL1-D1N-AAAAAAG", "S", "T9-T1")
     assert result.returncode == 1 and "move 2 of 2: 'T9-T1': 'T9' is not a source pile" in result.stderr
+
+
+def test_without_a_screen_the_game_says_so_instead_of_crashing(tmp_path):
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["SOLITAIRE_KLONDIKE_DATA"] = str(tmp_path)
+    result = subprocess.run(KLONDIKE, capture_output=True, text=True, env=env)
+    assert result.returncode == 4 and "Traceback" not in result.stderr
+    assert "there is no screen to open the game window on" in result.stderr
+    result = subprocess.run([*KLONDIKE, "play"], capture_output=True, text=True, env={**env, "DISPLAY": ":254"})
+    assert result.returncode == 4 and "Traceback" not in result.stderr
