@@ -2,7 +2,7 @@
 
 from .cards import CARD_NAMES, IS_RED, RANK, RANKS, SUIT, SUIT_NAMES, fits_on
 from .moves import FOUNDATION, STOCK, WASTE, Move, pile_name
-from .position import NO_LIMIT, Position
+from .position import Position
 
 
 def why_illegal(position: Position, move: Move) -> str | None:

@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from conftest import won_games
+from game_helpers import won_games
 
 KLONDIKE = [sys.executable, "-m", "solitaire_klondike.frontends.cli"]
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from conftest import game_on, play, won_games
+from game_helpers import game_on, play, won_games
 from solitaire_klondike.core import (
-    CARD_NAMES, FOUNDATION, STOCK, WASTE, Game, GameCode, IllegalMoveError, Move, parse_card,
+    CARD_NAMES, FOUNDATION, WASTE, Game, GameCode, IllegalMoveError, Move, parse_card,
 )
-from solitaire_klondike.core.cards import IS_RED, RANK, SUIT
+from solitaire_klondike.core.cards import IS_RED, RANK
 
 
 def cards(text: str) -> list[int]:

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from conftest import Clock, easy_game, hard_game
+from store_helpers import Clock, easy_game, hard_game
 from easy_deal import play_to_win, winning_move
 from solitaire_klondike.player_data import open_store
 

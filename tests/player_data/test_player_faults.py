@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import KLONDIKE, child_env, easy_game, hard_game
+from store_helpers import KLONDIKE, child_env, easy_game, hard_game
 from easy_deal import play_to_win
 from solitaire_klondike.player_data import FILE_NAME, open_store
 

@@ -9,7 +9,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from conftest import HERE, PYTHON, child_env, make_plugins
+from store_helpers import HERE, PYTHON, child_env, make_plugins
 from solitaire_klondike.player_data import FILE_NAME, open_store
 
 KILLS = 30

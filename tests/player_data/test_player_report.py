@@ -6,7 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from conftest import KLONDIKE, Clock, child_env, easy_game
+from store_helpers import KLONDIKE, Clock, child_env, easy_game
 from easy_deal import play_to_win, winning_move
 from solitaire_klondike.player_data import open_store
 

@@ -5,7 +5,7 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
-from conftest import HERE, PYTHON, child_env, easy_game, hard_game, make_plugins
+from store_helpers import HERE, PYTHON, child_env, easy_game, hard_game, make_plugins
 from easy_deal import winning_move
 from solitaire_klondike.player_data import FILE_NAME, open_store
 
@@ -110,7 +110,7 @@ def test_two_copies_open_at_once_both_save_and_the_file_stays_sound(folder: Path
 
 def test_two_processes_writing_at_once_lose_no_record(folder: Path) -> None:
     script = (
-        "import sys; from pathlib import Path; from conftest import make_plugins, easy_game;"
+        "import sys; from pathlib import Path; from store_helpers import make_plugins, easy_game;"
         "from easy_deal import play_to_win; from solitaire_klondike.player_data import open_store\n"
         "plugins = make_plugins(); store = open_store(Path(sys.argv[1]))\n"
         "for deal in range(int(sys.argv[2]), int(sys.argv[2]) + 5):\n"

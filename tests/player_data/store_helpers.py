@@ -1,0 +1,42 @@
+"""Helpers of the player-data tests: real plugins plus the easy-deal test plugin, games, a clock."""
+
+import os
+import sys
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import easy_deal
+from solitaire_klondike.core import Game, GameCode, Plugins, load_plugins
+
+HERE = Path(__file__).parent
+PYTHON = sys.executable
+KLONDIKE = str(Path(PYTHON).parent / "klondike")  # the command the player runs
+
+
+def make_plugins(blocked: tuple[str, ...] = ()) -> Plugins:
+    plugins = load_plugins(blocked=blocked)
+    plugins.add(easy_deal, "easy-deal")
+    return plugins
+
+
+def easy_game(plugins: Plugins, variant: str = "D1N", deal: int = 1) -> Game:
+    return Game(GameCode(variant[:2], variant[2:], deal), plugins)
+
+
+def hard_game(plugins: Plugins, variant: str = "D1N", deal: int = 123456) -> Game:
+    return Game(GameCode(variant[:2], variant[2:], deal), plugins)
+
+
+class Clock:
+    """Times handed to the store, one second apart unless told."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+    def __call__(self, seconds: float = 1) -> datetime:
+        self.now += timedelta(seconds=seconds)
+        return self.now
+
+
+def child_env(folder: Path) -> dict[str, str]:
+    return {**os.environ, "SOLITAIRE_KLONDIKE_DATA": str(folder), "PYTHONPATH": str(HERE)}
