@@ -18,6 +18,11 @@ import polib
 import yaml
 from mdpo.po2md import Po2Md
 
+from examples import insert_examples, replay_all
+from hook_reference import insert_reference
+from pictures import table_svg
+from solitaire_klondike.core import Game, load_plugins
+
 SITE = Path(__file__).resolve().parent
 ROOT = SITE.parent
 LOCALES = ROOT / "locales"
@@ -28,7 +33,9 @@ HTML_OUT = BUILD / "site"
 CONFIG_OUT = BUILD / "mkdocs.yml"
 DOMAIN = "site"
 LANGUAGES = ("ca", "el", "es", "it")
-SOURCE_ONLY = {"build.py", "md_messages.py", "babel.cfg", "mkdocs.yml", "__pycache__"}
+SOURCE_ONLY = {"build.py", "md_messages.py", "hook_reference.py", "examples.py", "examples.yml",
+               "pictures.py", "babel.cfg", "mkdocs.yml", "__pycache__"}
+HOME_DEAL = "KL1-D1N-AAAAAAG"
 
 
 def run(*args):
@@ -58,14 +65,33 @@ def compiled_catalog(lang):
 
 
 def write_pages(catalogs):
-    """Copy the English sources and write one translated page per language: name.<lang>.md."""
+    """Write every page in English (name.md) and per language (name.<lang>.md).
+
+    The hook reference goes in before translation (its docstrings are translated), the
+    examples after it (they hold only commands, answers and pictures).
+    """
     shutil.rmtree(PAGES_OUT, ignore_errors=True)
     shutil.copytree(SITE, PAGES_OUT, ignore=lambda folder, names: SOURCE_ONLY & set(names))
-    for lang, catalog in catalogs.items():
-        for page in sorted(SITE.glob("*.md")):
+    replays = replay_all()
+    write_pictures(replays)
+    for page in sorted(SITE.glob("*.md")):
+        english = insert_reference(page.read_text(encoding="utf-8"))
+        (PAGES_OUT / page.name).write_text(insert_examples(english, replays), encoding="utf-8")
+        for lang, catalog in catalogs.items():
             translator = Po2Md([], wrapwidth=math.inf)  # one per page: it keeps its output
             translator.pofiles = [catalog]
-            translator.translate(str(page), save=str(PAGES_OUT / f"{page.stem}.{lang}.md"))
+            translated = insert_examples(translator.translate(english), replays)
+            (PAGES_OUT / f"{page.stem}.{lang}.md").write_text(translated, encoding="utf-8")
+
+
+def write_pictures(replays):
+    """Draw the Home page's table and each example's position into the build tree."""
+    folder = PAGES_OUT / "images" / "examples"
+    folder.mkdir(parents=True, exist_ok=True)
+    home = Game.from_text(HOME_DEAL, load_plugins())
+    (PAGES_OUT / "images" / "table.svg").write_text(table_svg(home.position, HOME_DEAL), encoding="utf-8")
+    for replay in replays:
+        (PAGES_OUT / replay.picture_name).write_text(replay.picture(), encoding="utf-8")
 
 
 def write_config(catalogs):

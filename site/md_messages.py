@@ -4,8 +4,10 @@ import re
 import yaml
 from mdpo.md2po import markdown_to_pofile
 
+from hook_reference import insert_reference
+
 MARKUP = re.compile(r"[*_`\[\]]|\(.*?\)")
-CODE_ONLY = re.compile(r"`[^`]*`")
+CODE_ONLY = re.compile(r"`[^`]*`( \{ #[\w-]+ \})?")  # code, maybe with a heading id
 
 
 def _plain(text):
@@ -22,8 +24,11 @@ def _line_of(msgid, lines, start):
 
 
 def extract_markdown(fileobj, keywords, comment_tags, options):
-    """Yield one message per Markdown block, skipping text without letters and lone code spans."""
-    content = fileobj.read().decode("utf-8")
+    """Yield one message per Markdown block, skipping text without letters and lone code spans.
+
+    The hook reference is put in first, so that the hook docstrings are translated too.
+    """
+    content = insert_reference(fileobj.read().decode("utf-8"))
     lines = content.splitlines()
     last_line = 0
     for entry in markdown_to_pofile(content, wrapwidth=0):

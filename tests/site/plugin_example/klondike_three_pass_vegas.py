@@ -1,0 +1,28 @@
+"""Vegas with three passes: dollars as in Vegas, but the waste may turn back twice."""
+
+from solitaire_klondike.core import Action, Variant, hookimpl
+
+
+@hookimpl
+def klondike_variant() -> Variant:
+    return Variant("scoring", "V3", "Vegas, three passes", "Dollars, and the waste turns back twice")
+
+
+@hookimpl
+def klondike_recycle_limit() -> int:
+    return 2
+
+
+@hookimpl
+def klondike_initial_score() -> int:
+    return -52
+
+
+@hookimpl
+def klondike_score(score: int, action: Action) -> int:
+    return score + 5 if action.move.target_kind == "foundation" else score
+
+
+@hookimpl
+def klondike_format_score(score: int) -> str:
+    return f"{score} dollars"
