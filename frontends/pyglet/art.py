@@ -1,8 +1,14 @@
 """Card faces, the card back and the empty-pile marks, drawn by the program once into one texture.
 
 The atlas is rendered off screen at twice the card's pixel size; sprites drawn at half
-scale with linear filtering smooth the edges.  It is rebuilt only when the card size changes.
+scale with linear filtering smooth the edges.  It is rebuilt only when the card size changes,
+and kept in the user's cache folder (keyed by its size and this file's text) so that the
+next start only loads it.
 """
+
+import os
+import zlib
+from pathlib import Path
 
 import pyglet
 from pyglet import gl, shapes
@@ -12,7 +18,9 @@ from pyglet.math import Mat4
 
 from solitaire_klondike.core.cards import IS_RED, RANK, SUIT
 
-SUPERSAMPLE = 2
+SUPERSAMPLE = 2                 # atlas pixels per screen pixel (glyphs are rasterized at 1×)
+SAVE_DELAY = 0.3                # seconds after a fresh render before it is written to the cache
+CACHE_FILES = 3                 # atlases kept (one per recent card size); raw RGBA loads fastest
 SUIT_GLYPHS = "♠♥♦♣"
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FONT = "DejaVu Sans"
@@ -48,7 +56,10 @@ class CardArt:
         pad = 2 * SUPERSAMPLE
         rows = -(-CELLS // _COLUMNS)
         texture = Texture.create((w + pad) * _COLUMNS, (h + pad) * rows)
-        _render(window, texture, w, h, pad)
+        cached = _cache_file(texture.width, texture.height)
+        if not _load(texture, cached):
+            _render(window, texture, w, h, pad)
+            pyglet.clock.schedule_once(lambda dt: _save(texture, cached), SAVE_DELAY)
         self.texture = texture
         self.regions = [
             texture.get_region((i % _COLUMNS) * (w + pad), (i // _COLUMNS) * (h + pad), w, h) for i in range(CELLS)
@@ -85,30 +96,68 @@ def _render(window: pyglet.window.Window, texture: Texture, w: int, h: int, pad:
     gl.glViewport(0, 0, *window.get_framebuffer_size())
 
 
+def _cache_file(width: int, height: int) -> Path:
+    """Where an atlas of this size, drawn by this version of this file, is kept."""
+    from platformdirs import user_cache_dir
+
+    version = zlib.crc32(Path(__file__).read_bytes())
+    return Path(user_cache_dir("solitaire-klondike")) / f"cards-{width}x{height}-{version:08x}.rgba"
+
+
+def _load(texture: Texture, path: Path) -> bool:
+    """Fill ``texture`` from the cache; false when there is no usable copy."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return False
+    if len(data) != texture.width * texture.height * 4:
+        return False
+    image = pyglet.image.ImageData(texture.width, texture.height, "RGBA", data)
+    texture.blit_into(image, 0, 0, 0)
+    return True
+
+
+def _save(texture: Texture, path: Path) -> None:
+    """Keep a rendered atlas and the newest few others; a cache that cannot be written is
+    only slower next time."""
+    data = texture.get_image_data().get_data("RGBA", texture.width * 4)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(data)
+        temporary.replace(path)
+        kept = sorted(path.parent.glob("cards-*.rgba"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in kept[CACHE_FILES:]:
+            old.unlink()
+    except OSError:
+        pass
+
+
 _fonts: dict[tuple[float, bool], pyglet.font.base.Font] = {}
 
 
 def _label(batch, keep, text, x, y, size, color, anchor_x="center", anchor_y="center", rotation=0.0, bold=False):
     """Draw ``text`` as glyph sprites (far cheaper than a Label each); ``rotation`` is 0 or 180
     degrees about the anchor point, anchors as for a Label ("top" is the font's ascent)."""
-    key = (round(size, 1), bold)
+    key = (round(size / SUPERSAMPLE, 1), bold)
     if key not in _fonts:
         _fonts[key] = pyglet.font.load(FONT, key[0] * 72 / 96, weight="bold" if bold else "normal", dpi=96)
     font = _fonts[key]
     glyphs, _offsets = font.get_glyphs(text)
-    pen, boxes = 0.0, []
+    pen, boxes, k = 0.0, [], SUPERSAMPLE
     for glyph in glyphs:
         x0, y0, x1, y1 = glyph.vertices
-        boxes.append((glyph, pen + x0, y0, pen + x1, y1))
-        pen += glyph.advance
+        boxes.append((glyph, pen + x0 * k, y0 * k, pen + x1 * k, y1 * k))
+        pen += glyph.advance * k
     if anchor_x == "center":
         left = min(b[1] for b in boxes)
         dx = -(left + max(b[3] for b in boxes)) / 2
     else:
         dx = 0.0
-    dy = -font.ascent if anchor_y == "top" else -(min(b[2] for b in boxes) + max(b[4] for b in boxes)) / 2
+    dy = -font.ascent * k if anchor_y == "top" else -(min(b[2] for b in boxes) + max(b[4] for b in boxes)) / 2
     for glyph, x0, y0, x1, y1 in boxes:
         sprite = pyglet.sprite.Sprite(glyph, batch=batch)
+        sprite.scale = k
         sprite.color = color[:3]
         sprite.opacity = color[3]
         if rotation:

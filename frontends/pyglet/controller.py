@@ -97,6 +97,7 @@ class Controller:
         self._last_tap: _Tap | None = None
         self.cursor: tuple[int, int | None] = (STOCK, None)
         self.held: tuple[int, int] | None = None
+        self.refused: tuple[int, int | None, int] | None = None   # the last refused (pile, index, target)
 
     def set_game(self, game: Game) -> None:
         self.game = game
@@ -106,6 +107,7 @@ class Controller:
     # --- pointer -----------------------------------------------------------
 
     def press(self, x: float, y: float) -> None:
+        self.refused = None
         position = self.game.position
         spot = self.layout.card_at(position, x, y)
         pile = spot.pile if spot else self.layout.pile_at(position, x, y)
@@ -120,7 +122,7 @@ class Controller:
         if not self._press:
             return False
         spot, _, px, py = self._press
-        far = abs(x - px) + abs(y - py) >= DRAG_THRESHOLD
+        far = abs(x - px) + abs(y - py) >= DRAG_THRESHOLD * self.layout.scale
         if not far or spot is None or not is_movable(self.game, spot.pile, spot.index):
             return False
         spots = self.layout.spots(self.game.position)
@@ -133,10 +135,13 @@ class Controller:
         press, drag = self._press, self.drag
         self._press = self.drag = None
         if drag:
-            for pile in self.layout.drop_candidates(self.game.position, drag.rect):
+            candidates = self.layout.drop_candidates(self.game.position, drag.rect)
+            for pile in candidates:
                 move = drop_move(self.game, drag.pile, drag.index, pile)
                 if move:
                     return Release(move)
+            target = next((p for p in candidates if p != drag.pile and p != STOCK and p != WASTE), None)
+            self.refused = None if target is None else (drag.pile, drag.index, target)
             return Release(slide_back=drag)
         if press is None:
             return Release()
@@ -146,15 +151,14 @@ class Controller:
     def _tap(self, spot: CardSpot | None, pile: int | None, x: float, y: float, time: float) -> Move | None:
         if pile == STOCK:
             self._last_tap = None
-            move = Move.stock()
-            return move if self.game.is_legal(move) else None
+            return self._draw()
         if spot is None or not spot.face_up or pile is None:
             self._last_tap = None
             return None
         last = self._last_tap
         double = (
             last is not None and last.pile == pile and time - last.time <= self.double_tap_seconds
-            and abs(x - last.x) + abs(y - last.y) <= DOUBLE_TAP_DISTANCE
+            and abs(x - last.x) + abs(y - last.y) <= DOUBLE_TAP_DISTANCE * self.layout.scale
         )
         if double:
             self._last_tap = None
@@ -189,6 +193,7 @@ class Controller:
 
     def key(self, name: str) -> Move | None:
         """Handle ``left``, ``right``, ``next``, ``previous``, ``up``, ``down``, ``enter`` or ``escape``."""
+        self.refused = None
         pile, index = self.cursor_spot()
         if name in ("left", "right", "next", "previous"):
             step = 1 if name in ("right", "next") else -1
@@ -217,8 +222,7 @@ class Controller:
         position = self.game.position
         if self.held is None:
             if pile == STOCK:
-                move = Move.stock()
-                return move if self.game.is_legal(move) else None
+                return self._draw()
             if pile == WASTE:
                 index = len(position.waste) - 1
             elif pile in FOUNDATIONS:
@@ -227,4 +231,15 @@ class Controller:
                 self.held = (pile, index)
             return None
         held, self.held = self.held, None
-        return drop_move(self.game, held[0], held[1], pile)
+        move = drop_move(self.game, held[0], held[1], pile)
+        if move is None and pile != held[0]:
+            self.refused = (held[0], held[1], pile)
+        return move
+
+    def _draw(self) -> Move | None:
+        """The stock tap, or ``None`` (and :attr:`refused` set) when the stock cannot be turned."""
+        move = Move.stock()
+        if self.game.is_legal(move):
+            return move
+        self.refused = (STOCK, None, WASTE)
+        return None

@@ -1,16 +1,15 @@
 """The desktop game's words in English, Catalan, Greek, Spanish and Italian (no pyglet here).
 
-Catalogs are ``locales/<lang>/LC_MESSAGES/game.po``, read at start with Babel (no ``.mo``).
-Refresh them after changing a message (from the repository root)::
+Catalogs are ``locales/<lang>/LC_MESSAGES/game.po``, read at start by :func:`parse_po` (no
+``.mo``, and no Babel import: only the chosen language's file is read).  Refresh them after changing a message (from the repository root)::
 
     pybabel extract -k _ -k N_ --no-location --sort-output -o locales/game.pot frontends/pyglet
     pybabel update -D game -i locales/game.pot -d locales --no-fuzzy-matching
 """
 
+import json
 import os
 from importlib.resources import files
-
-from babel.messages.pofile import read_po
 
 LANGUAGES = {"en": "English", "ca": "Català", "el": "Ελληνικά", "es": "Español", "it": "Italiano"}
 DEFAULT_LANGUAGE = "en"
@@ -61,9 +60,33 @@ def read_catalog(language: str) -> dict[str, str]:
     if language == DEFAULT_LANGUAGE:
         return {}
     path = files("solitaire_klondike.locales") / language / "LC_MESSAGES" / "game.po"
-    with path.open("rb") as handle:
-        catalog = read_po(handle)
-    return {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy and isinstance(m.id, str)}
+    return parse_po(path.read_text(encoding="utf-8"))
+
+
+def parse_po(text: str) -> dict[str, str]:
+    """The translated, non-fuzzy ``msgid``/``msgstr`` pairs of a ``.po`` file's text (the
+    subset pybabel writes for this catalog: no contexts, no plurals)."""
+    messages: dict[str, str] = {}
+    entry: dict[str, str] = {}
+    field, fuzzy = "", False
+
+    def finish() -> None:
+        if entry.get("msgid") and entry.get("msgstr") and not fuzzy:
+            messages[entry["msgid"]] = entry["msgstr"]
+
+    for line in text.splitlines() + [""]:
+        line = line.strip()
+        if line.startswith('"'):
+            entry[field] += json.loads(line)
+        elif line.startswith(("msgid ", "msgstr ")):
+            field, _sep, quoted = line.partition(" ")
+            entry[field] = json.loads(quoted)
+        elif not line or line.startswith("#"):
+            if "msgstr" in entry:
+                finish()
+                entry, fuzzy = {}, False
+            fuzzy = fuzzy or line.startswith("#,") and "fuzzy" in line
+    return messages
 
 
 def set_language(language: str | None) -> str:

@@ -57,15 +57,16 @@ class CardSpot:
 
 
 class TableLayout:
-    """The geometry of one position in a window of ``width`` × ``height``."""
+    """The geometry of one position in a window of ``width`` × ``height`` pixels, on a screen
+    of ``scale`` pixels per 96-dpi unit (2 on a high-DPI screen)."""
 
-    def __init__(self, width: float, height: float) -> None:
-        self.width, self.height = width, height
-        self.toolbar_height = max(MIN_TOOLBAR, min(MAX_TOOLBAR, height * TOOLBAR_RATIO))
+    def __init__(self, width: float, height: float, scale: float = 1.0) -> None:
+        self.width, self.height, self.scale = width, height, scale
+        self.toolbar_height = max(MIN_TOOLBAR * scale, min(MAX_TOOLBAR * scale, height * TOOLBAR_RATIO))
         usable = height - self.toolbar_height
         by_width = width / (7 + 8 * GAP_RATIO)
         by_height = usable / (CARD_RATIO * ROWS_OF_CARDS + 3 * GAP_RATIO)
-        self.card_w = max(24.0, min(by_width, by_height))
+        self.card_w = max(24.0 * scale, min(by_width, by_height))
         self.card_h = self.card_w * CARD_RATIO
         self.gap = self.card_w * GAP_RATIO
         left = (width - 7 * self.card_w - 6 * self.gap) / 2

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from solitaire_klondike.core import Game, GameCode, InvalidCodeError, Plugins
 
 from .i18n import LANGUAGES, N_, _
+from .messages import CODE_EXAMPLE, code_refusal
 
 DOUBLE_TAP_CHOICES = (250, 400, 600)
-CODE_EXAMPLE = "KL1-D1N-AAAAAAG"
 KEYS_HELP = N_(
     "Keys: Space draws, Ctrl+Z undoes, Ctrl+Y redoes, Ctrl+N new game, Ctrl+R restart, Ctrl+C copies the code, "
     "arrows or Tab move, Enter picks up and puts down, Esc lets go, F2 statistics, F3 settings, Ctrl+Q quits."
@@ -120,20 +120,10 @@ class NewGameForm:
         try:
             code = self.plugins.parse_code(self.code_text)
         except InvalidCodeError as exc:
-            self.error = refusal(str(exc))
+            self.error = code_refusal(str(exc))
             return None
         self.draw, self.scoring = code.draw, code.scoring
         return code
-
-
-def refusal(engine_message: str) -> str:
-    """A translated sentence for a refused code, with the engine's detail."""
-    if engine_message.startswith(("unknown draw token", "unknown scoring token")):
-        token = engine_message.split("'")[1]
-        return _("This code needs a plugin that is not installed (token {token}).").format(token=token)
-    return _("This is not a game code ({detail}). A code looks like {example}.").format(
-        detail=engine_message, example=CODE_EXAMPLE
-    )
 
 
 def win_panel(score_text: str) -> Panel:

@@ -14,6 +14,9 @@ from .i18n import _
 
 STATE_FILE_VARIABLE = "KLONDIKE_TEST_STATE_FILE"
 DEFAULT_DOUBLE_TAP_MS = 400
+DEFAULT_WINDOW = (1100, 760)      # window size in units of 96 dpi
+MIN_WINDOW = (520, 400)
+SCREEN_SHARE = 0.9                # of the screen, at most, for a window that would not fit
 
 
 class Session:
@@ -48,14 +51,26 @@ class Session:
         value = self.setting("double_click_ms", DEFAULT_DOUBLE_TAP_MS)
         return value if isinstance(value, int) and 50 <= value <= 2000 else DEFAULT_DOUBLE_TAP_MS
 
+    def window_size(self, screen_w: int, screen_h: int, scale: float) -> tuple[int, int]:
+        """The remembered window size (96-dpi units), shrunk to fit a screen of ``screen_w`` ×
+        ``screen_h`` pixels at ``scale`` pixels per unit, keeping the table's proportions."""
+        saved = self.setting("window_size")
+        ok = isinstance(saved, list) and len(saved) == 2 and all(isinstance(v, int) and v > 0 for v in saved)
+        width, height = saved if ok else DEFAULT_WINDOW
+        fit = min(1.0, SCREEN_SHARE * screen_w / (width * scale), SCREEN_SHARE * screen_h / (height * scale))
+        return max(MIN_WINDOW[0], int(width * fit)), max(MIN_WINDOW[1], int(height * fit))
+
+    def remember_window_size(self, width: int, height: int, scale: float) -> None:
+        self.set_setting("window_size", [round(width / scale), round(height / scale)])
+
     # --- actions -------------------------------------------------------------
 
     def play(self, move: Move) -> bool:
         """Play one move and save; false (with :attr:`message` set) when refused."""
         try:
             self.game.push(move)
-        except IllegalMoveError as exc:
-            self.message = _("That move is not allowed.") + f" ({exc.reason})"
+        except IllegalMoveError:
+            self.message = _("That move is not allowed.")
             return False
         except PluginError as exc:
             self.message = str(exc)

@@ -9,14 +9,15 @@ import time
 import pyglet
 from pyglet.window import key, mouse
 
-from solitaire_klondike.core import GameCode, Move
+from solitaire_klondike.core import STOCK, WASTE, GameCode, Move
 
 from . import i18n
 from .controller import Controller, Drag
 from .i18n import _
 from .layout import TableLayout
+from .messages import move_refusal
 from .panels import NewGameForm, Panel, settings_panel, stats_panel, win_panel
-from .session import Session
+from .session import MIN_WINDOW, Session
 from .ui import PanelView, Toolbar
 from .view import TableView
 
@@ -29,9 +30,11 @@ CURSOR_KEYS = {key.LEFT: "left", key.RIGHT: "right", key.UP: "up", key.DOWN: "do
 class KlondikeWindow(pyglet.window.Window):
     """The table, its toolbar and, at times, one overlay panel."""
 
-    def __init__(self, session: Session, width: int = 1100, height: int = 760) -> None:
+    def __init__(self, session: Session) -> None:
+        screen = pyglet.display.get_display().get_default_screen()
+        width, height = session.window_size(screen.width, screen.height, screen.get_scale())
         super().__init__(width, height, caption="Solitaire Klondike", resizable=True, visible=False)
-        self.set_minimum_size(520, 400)
+        self.set_minimum_size(*(round(v * self.scale) for v in MIN_WINDOW))
         self.session = session
         self.batch = pyglet.graphics.Batch()
         self.table = TableView(self, self.batch)
@@ -39,7 +42,7 @@ class KlondikeWindow(pyglet.window.Window):
         self.panel_view = PanelView(self.batch, order=20)
         self.status = pyglet.text.Label("", font_name="DejaVu Sans", color=(240, 240, 230, 255), x=8, y=8,
                                         batch=self.batch, group=pyglet.graphics.Group(order=15))
-        self.layout = TableLayout(width, height)
+        self.layout = TableLayout(self.width, self.height, self.scale)
         self.controller = Controller(session.game, self.layout, session.double_tap_ms / 1000)
         self.panel: Panel | None = None
         self.form: NewGameForm | None = None
@@ -77,7 +80,7 @@ class KlondikeWindow(pyglet.window.Window):
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
-        self.layout = self.controller.layout = TableLayout(width, height)
+        self.layout = self.controller.layout = TableLayout(width, height, self.scale)
         self.refresh(panel_too=True)
 
     def refresh(self, panel_too: bool = False) -> None:
@@ -191,6 +194,8 @@ class KlondikeWindow(pyglet.window.Window):
             move = Move.stock()
             if session.game.is_legal(move):
                 session.play(move)
+            else:
+                self.note = move_refusal(session.game.position, STOCK, None, WASTE)
         elif command == "copy":
             self.clipboard = str(session.game.code)
             self.set_clipboard_text(self.clipboard)
@@ -198,9 +203,12 @@ class KlondikeWindow(pyglet.window.Window):
         self.after_action()
 
     def play(self, move: Move | None) -> None:
+        """Play what the controller answered; say why when it refused a put-down or a drop."""
+        self.note = ""
         if move is not None:
-            self.note = ""
             self.session.play(move)
+        elif self.controller.refused:
+            self.note = move_refusal(self.session.game.position, *self.controller.refused)
         self.after_action()
 
     def after_action(self) -> None:
@@ -235,6 +243,8 @@ class KlondikeWindow(pyglet.window.Window):
         outcome = self.controller.release(x, y, time.monotonic())
         if outcome.slide_back:
             self._start_slide(outcome.slide_back)
+            refused = self.controller.refused
+            self.note = move_refusal(self.session.game.position, *refused) if refused else ""
         else:
             self.play(outcome.move)
 
@@ -318,6 +328,7 @@ class KlondikeWindow(pyglet.window.Window):
 
     def on_close(self) -> None:
         pyglet.clock.unschedule(self._slide_step)
+        self.session.remember_window_size(self.width, self.height, self.scale)
         self.session.close()
         super().on_close()
 
@@ -326,7 +337,7 @@ class KlondikeWindow(pyglet.window.Window):
         layout = self.layout
         rect = lambda r: [r.x, r.y, r.w, r.h]  # noqa: E731
         return {
-            "language": i18n.current_language(), "window": [self.width, self.height], "frames": self.frames,
+            "language": i18n.current_language(), "window": [self.width, self.height], "scale": self.scale, "frames": self.frames,
             "overlay": self.panel.name if self.panel else None, "focus": self.panel.focus if self.panel else None,
             "panel": {i: rect(r) for i, r in self.panel_view.hits}, "toolbar": {i: rect(r) for i, r in self.toolbar.hits},
             "texts": [label.text for _i, label, _b in self.toolbar.items] + [

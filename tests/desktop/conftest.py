@@ -17,7 +17,7 @@ import pytest
 
 LAUNCH = "import sys; from solitaire_klondike.frontends.cli import main; sys.exit(main())"
 SCREEN = (1280, 800)
-TOOLS = ("Xvfb", "xdotool", "import")
+TOOLS = ("Xvfb", "xdotool", "xrdb", "import")
 
 
 def _free_display() -> int:
@@ -27,37 +27,62 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number")
 
 
-@pytest.fixture(scope="session")
-def display():
+def _start_xvfb(width: int, height: int, dpi: int | None = None):
+    """An Xvfb server (and its display name); with ``dpi``, ``Xft.dpi`` set as a desktop would."""
     missing = [tool for tool in TOOLS if shutil.which(tool) is None]
     if missing:
         pytest.fail(f"desktop tests need {', '.join(missing)}: run the README's test command (Debian: xvfb xdotool imagemagick)")
     number = _free_display()
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
+    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp", "-noreset"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(100):
         if Path(f"/tmp/.X11-unix/X{number}").exists():
             break
         time.sleep(0.05)
-    yield f":{number}"
+    if dpi:
+        subprocess.run(["xrdb", "-merge"], input=f"Xft.dpi: {dpi}\n", text=True, check=True,
+                       env={**os.environ, "DISPLAY": f":{number}"})
+    return server, f":{number}"
+
+
+@pytest.fixture(scope="session")
+def display():
+    server, name = _start_xvfb(*SCREEN)
+    yield name
     server.terminate()
     server.wait(5)
+
+
+@pytest.fixture(scope="session")
+def hidpi_display():
+    """A 2× screen: Xft.dpi 192 on a screen twice the size of :data:`SCREEN`."""
+    server, name = _start_xvfb(SCREEN[0] * 2, SCREEN[1] * 2, dpi=192)
+    yield name
+    server.terminate()
+    server.wait(5)
+
+
+@pytest.fixture(scope="session")
+def cache_home(tmp_path_factory):
+    """The apps' cache folder (the card atlas), shared by the session, not the user's."""
+    return tmp_path_factory.mktemp("cache")
 
 
 class App:
     """One game process on the test display, with helpers that speak window coordinates
     (pyglet's: origin bottom-left, y up)."""
 
-    def __init__(self, display: str, data: Path, *args: str, language: str = "en_US.UTF-8") -> None:
+    def __init__(self, display: str, data: Path, *args: str, language: str = "en_US.UTF-8", cache: Path) -> None:
         self.display, self.data = display, data
         self.state_file = data / "state.json"
         self.state_file.unlink(missing_ok=True)
         env = {**os.environ, "DISPLAY": display, "SOLITAIRE_KLONDIKE_DATA": str(data),
-               "KLONDIKE_TEST_STATE_FILE": str(self.state_file), "LANG": language, "LANGUAGE": "", "LC_ALL": ""}
+               "KLONDIKE_TEST_STATE_FILE": str(self.state_file), "XDG_CACHE_HOME": str(cache), "LANG": language, "LANGUAGE": "", "LC_ALL": ""}
         self.log = open(data / "app.log", "ab")
         self.process = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], env=env, stdout=self.log, stderr=self.log)
         self.state = self.wait(lambda s: s["frames"] >= 1, timeout=20)
         self.window = str(self.state["x_window"])
+        self.screen_width = int(self._xdotool("getdisplaygeometry").split()[0])
         self._xdotool("windowfocus", "--sync", self.window)
 
     def _xdotool(self, *args: str) -> str:
@@ -133,7 +158,7 @@ class App:
     def pixel(self, x: float, y: float, shot=None) -> tuple[int, int, int]:
         raw, left, top, _w, height = shot or self.pixels()
         sx, sy = left + round(x), top + height - 1 - round(y)
-        offset = 3 * (sy * SCREEN[0] + sx)
+        offset = 3 * (sy * self.screen_width + sx)
         return tuple(raw[offset:offset + 3])  # type: ignore[return-value]
 
     def screenshot(self, path: Path) -> None:
@@ -154,12 +179,12 @@ class App:
 
 
 @pytest.fixture
-def launch(display, tmp_path):
+def launch(display, tmp_path, cache_home):
     """``launch(*args)`` starts an app on the test display; every app is stopped at the end."""
     apps: list[App] = []
 
-    def start(*args: str, data: Path | None = None, language: str = "en_US.UTF-8") -> App:
-        app = App(display, data or tmp_path, *args, language=language)
+    def start(*args: str, data: Path | None = None, language: str = "en_US.UTF-8", screen: str | None = None) -> App:
+        app = App(screen or display, data or tmp_path, *args, language=language, cache=cache_home)
         apps.append(app)
         return app
 

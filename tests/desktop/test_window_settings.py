@@ -1,0 +1,125 @@
+"""The real window: refusals said in words, the window size kept, 2× screens, the statistics panel."""
+
+import json
+import subprocess
+import sys
+
+from solitaire_klondike.core import Game, load_plugins
+from solitaire_klondike.frontends.pyglet.i18n import read_catalog
+from solitaire_klondike.player_data import open_store
+
+from test_window import DEAL_G, spot, visible_point
+
+
+def red_ink(pixel: tuple[int, int, int]) -> bool:
+    return pixel[0] > 150 and pixel[1] < 90 and pixel[2] < 90
+
+
+def centre(rect: list) -> tuple[float, float]:
+    return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+
+
+def test_a_refused_put_down_or_drop_says_why_until_the_next_action(launch):
+    app = launch("play", DEAL_G, language="es_ES.UTF-8")
+    words = read_catalog("es")
+    app.key("Tab", *["Right"] * 9, "Return")   # T4: pick up the 10 of clubs
+    state = app.after(lambda: app.key("Left", "Return"), lambda s: s["status"])   # put it on T3
+    assert state["status"] == words["This card does not fit there: it needs the other colour and one rank lower."]
+    assert state["moves"] == 0
+    state = app.after(lambda: app.key("space"), lambda s: s["moves"] == 1)
+    assert state["status"] == ""
+    state = app.after(lambda: app.drag(visible_point(spot(state, 3)), visible_point(spot(state, 1))),
+                      lambda s: s["status"] and not s["sliding"])
+    assert state["status"] == words["This card does not fit there: it needs the other colour and one rank lower."]
+
+
+def test_vegas_says_the_stock_cannot_be_turned_again(launch):
+    app = launch("play", "KL1-D1V-AAAAAAG")
+    app.key(*["space"] * 24)
+    app.wait(lambda s: not s["stock"])
+    state = app.after(lambda: app.key("space"), lambda s: s["status"])
+    assert state["status"] == "The stock cannot be turned again with this scoring." and len(state["waste"]) == 24
+
+
+def test_the_window_size_is_kept_and_fits_the_screen(launch, tmp_path):
+    app = launch("play", DEAL_G)
+    app.after(lambda: app.resize(900, 640), lambda s: s["window"] == [900, 640])
+    assert app.quit() == 0
+    again = launch()
+    assert again.state["window"] == [900, 640]
+    assert again.quit() == 0
+    store = open_store(tmp_path)
+    store.set_setting("window_size", [4000, 3000])
+    store.close()
+    big = launch()
+    width, height = big.state["window"]
+    assert width <= 1280 and height <= 800 and abs(width / height - 4 / 3) < 0.02
+
+
+def test_a_2x_screen_doubles_the_table_and_draws_it_sharp(launch, hidpi_display, tmp_path):
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        store = open_store(tmp_path / folder)
+        store.set_setting("window_size", [900, 640])
+        store.close()
+    normal = launch("play", DEAL_G, data=tmp_path / "one")
+    double = launch("play", DEAL_G, data=tmp_path / "two", screen=hidpi_display)
+    assert double.state["scale"] == 2 and double.state["window"] == [1800, 1280]
+    assert abs(double.state["card_w"] / normal.state["card_w"] - 2) < 0.01
+    for name in ("new", "undo"):
+        assert abs(double.state["toolbar"][name][3] / normal.state["toolbar"][name][3] - 2) < 0.05
+    ink, edge = [], []
+    for app in (normal, double):
+        # the ace of diamonds on T1: its top-left corner index, red ink and the anti-aliased rim
+        x, y, w, h = spot(app.state, 0)[2:6]
+        shot = app.pixels()
+        pixels = [app.pixel(x + i, y + h - 1 - j, shot) for i in range(int(w * 0.25)) for j in range(int(h * 0.28))]
+        ink.append(sum(red_ink(p) for p in pixels))
+        edge.append(sum(not red_ink(p) and min(p) < 235 and p[0] > p[1] + 20 for p in pixels))
+    assert 3.2 < ink[1] / ink[0] < 4.8, ink   # four times the pixels: rendered at 2×, not stretched
+    assert edge[1] / ink[1] < 0.75 * edge[0] / ink[0], (ink, edge)   # a thinner rim than an upscaled image
+
+
+def _stats_json(data) -> dict:
+    out = subprocess.run([sys.executable, "-c", "import sys; from solitaire_klondike.frontends.cli import main; "
+                          "sys.exit(main())", "stats", "--json"], env={"SOLITAIRE_KLONDIKE_DATA": str(data), "PATH": ""},
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def test_the_statistics_panel_shows_the_stats_command_numbers_and_resets_after_asking(launch, tmp_path):
+    plugins = load_plugins()
+    store = open_store(tmp_path)
+    line = next(l for l in open(__file__.rsplit("/", 2)[0] + "/data/won_games.txt") if l.startswith("KL1-D1N"))
+    code, moves = line.strip().split(":")
+    won = Game.from_text(code, plugins)
+    store.game_started(won)
+    for move in moves.split():
+        won.push_text(move)
+        store.action_done(won)
+    store.game_left(won)
+    left = Game.from_text("KL1-D3V-AAAAAAB", plugins)
+    store.game_started(left)
+    left.push_text("S")
+    store.action_done(left)
+    store.game_left(left)
+    store.close()
+    app = launch("play", DEAL_G)
+    numbers = _stats_json(tmp_path)
+    state = app.after(lambda: app.key("F2"), lambda s: s["overlay"] == "stats")
+    lines = [t for t in state["texts"] if " — " in t]
+    assert len(lines) == 3
+    for text, variant in zip(lines, ("D1N", "D3V", "total")):
+        expected = numbers[variant]
+        assert f"Played {expected['played']} " in text and f"Won {expected['won']} " in text
+        assert f"Won % {round(expected['win_rate'] * 100)}%" in text
+        assert f"Best streak {expected['longest_streak']}" in text
+    assert "Best score 595" in lines[0] and "Fewest moves 119" in lines[0] and "Vegas balance -$52" in lines[1]
+    state = app.after(lambda: app.click(*centre(state["panel"]["reset"])), lambda s: "reset_yes" in s["panel"])
+    assert any("cannot be undone" in t for t in state["texts"])
+    state = app.after(lambda: app.click(*centre(state["panel"]["reset_no"])), lambda s: "reset" in s["panel"])
+    assert _stats_json(tmp_path) == numbers and len([t for t in state["texts"] if " — " in t]) == 3
+    state = app.after(lambda: app.click(*centre(state["panel"]["reset"])), lambda s: "reset_yes" in s["panel"])
+    state = app.after(lambda: app.click(*centre(state["panel"]["reset_yes"])), lambda s: "reset" in s["panel"])
+    assert "No games played yet." in state["texts"]
+    assert _stats_json(tmp_path)["total"]["played"] == 0
