@@ -31,8 +31,19 @@ class Toolbar:
         self.items: list[tuple[str, pyglet.text.Label, shapes.Rectangle | None]] = []
         self.hits: list[tuple[str, Rect]] = []
 
-    def update(self, width: float, height: float, bar: float, buttons: list[tuple[str, str]], info: str) -> None:
-        """Lay out ``buttons`` (id, text) from the left and ``info`` then a copy button on the right."""
+    def update(self, width: float, height: float, bar: float, buttons: list[tuple[str, str]], info: str,
+               shrink: float = 1.0) -> None:
+        """Lay out ``buttons`` (id, text) from the left and ``info`` then a copy button on the right;
+        smaller text when they would overlap (long words, a narrow window)."""
+        self._lay_out(width, height, bar, buttons, info, shrink)
+        info_label = self.items[-1][1]
+        left_end = max((r.x + r.w for i, r in self.hits[:-1]), default=0)
+        overlap = left_end - (info_label.x - info_label.content_width)
+        if overlap > 0 and shrink > 0.5:
+            self.update(width, height, bar, buttons, info, shrink * max(0.5, 1 - overlap / width - 0.04))
+
+    def _lay_out(self, width: float, height: float, bar: float, buttons: list[tuple[str, str]], info: str,
+                 shrink: float) -> None:
         for _, label, box in self.items:
             label.delete()
             if box:
@@ -40,7 +51,7 @@ class Toolbar:
         self.items, self.hits = [], []
         y = height - bar
         self.background.position, self.background.width, self.background.height = (0, y), width, bar
-        size, pad = _points(bar * 0.36), bar * 0.3
+        size, pad = _points(bar * 0.36 * shrink), bar * 0.3 * shrink
         x = pad / 2
         right_items = buttons[-1:]
         for widget_id, text in buttons[:-1]:

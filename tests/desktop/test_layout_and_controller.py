@@ -181,3 +181,46 @@ def test_plugin_names_are_in_the_catalogs(plugins):
 def _fields(text):
     import re
     return re.findall(r"\{\w+\}", text)
+
+
+@pytest.mark.parametrize("language", ["ca", "el", "es", "it"])
+def test_the_own_po_reader_reads_what_babel_reads(language):
+    from babel.messages.pofile import read_po
+
+    path = LOCALES / language / "LC_MESSAGES" / "game.po"
+    with path.open("rb") as handle:
+        expected = {m.id: m.string for m in read_po(handle) if m.id and m.string and not m.fuzzy}
+    assert i18n.parse_po(path.read_text(encoding="utf-8")) == expected
+    assert i18n.parse_po('#, fuzzy\nmsgid "a"\nmsgstr "b"\n\nmsgid ""\n"c \\"d\\"\\n"\nmsgstr "e"\n') == {'c "d"\n': "e"}
+
+
+def test_each_kind_of_bad_code_has_its_own_translated_sentence(plugins):
+    i18n.set_language("es")
+    try:
+        sentences = []
+        for text in ("KL1-D1N", "KL2-D1N-AAAAAAA", "KL1-D1N-AAA", "KL1-D1N-AAAAAA1", "KL1-D_1N-AAAAAAA", "KL1-D9N-AAAAAAA",
+                     "KL1-D1X-AAAAAAA"):
+            form = NewGameForm(plugins, "D1", "N")
+            form.type_text(text)
+            assert form.game_code() is None
+            sentences.append(form.error)
+        words = set(i18n.read_catalog("es").values())
+        assert all(s.split("(")[0].split(",")[0] in " ".join(words) for s in sentences)
+        assert len({sentences[i] for i in (0, 1, 2, 4)}) == 4 and sentences[2] == sentences[3] and "D9" in sentences[5] and "X" in sentences[6]
+    finally:
+        i18n.set_language("en")
+
+
+def test_refusals_name_the_rule_broken(plugins):
+    from solitaire_klondike.frontends.pyglet.messages import move_refusal
+
+    game = Game.from_text("KL1-D1V-AAAAAAG", plugins)
+    position = game.position
+    assert move_refusal(position, 3, 3, 2) == "This card does not fit there: it needs the other colour and one rank lower."
+    game.push(Move(0, FOUNDATION))
+    assert move_refusal(game.position, 3, 3, 0) == "An empty column takes only a king."
+    assert move_refusal(game.position, 3, 3, FOUNDATION) == "This card cannot go to its foundation yet."
+    for _ in range(24):
+        game.push(Move.stock())
+    assert move_refusal(game.position, STOCK, None, WASTE) == "The stock cannot be turned again with this scoring."
+    assert move_refusal(game.position, WASTE, 0, 1) == "Only the top card of the waste plays."

@@ -116,7 +116,7 @@ def test_new_game_with_each_plugin_pair_and_typed_codes(launch, tmp_path):
     assert state["code"] == "KL1-D3V-AAAAAAB"
     app.after(lambda: app.key("ctrl+n"), lambda s: s["overlay"] == "new_game")
     app.type("KL1-D1N-AAA")
-    state = app.after(lambda: app.key("Return"), lambda s: any("not a game code" in t for t in s["texts"]))
+    state = app.after(lambda: app.key("Return"), lambda s: any("seven letters" in t for t in s["texts"]))
     assert state["overlay"] == "new_game" and state["code"] == "KL1-D3V-AAAAAAB"
     app.key(*["BackSpace"] * 11)
     app.type("KL1-D9N-AAAAAAA")
