@@ -10,6 +10,8 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"
+sys.path.insert(0, str(SITE))  # the site's own modules: examples, hook_reference, pictures
 LOCALES = ROOT / "locales"
 HTML_OUT = ROOT / "build" / "site"
 LANGUAGES = ("ca", "el", "es", "it")
@@ -21,7 +23,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 @pytest.fixture(scope="session")
 def build_result():
     """Run the one build command; the finished process (its output included)."""
-    return subprocess.run([sys.executable, str(ROOT / "site" / "build.py"), "build"],
+    return subprocess.run([sys.executable, str(SITE / "build.py"), "build"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 

@@ -5,11 +5,14 @@ import polib
 import pytest
 
 from conftest import LANGUAGES, LOCALES
+from examples import load_examples
 
 ALL_LANGUAGES = ("en", *LANGUAGES)
 # Each page's path and the id of a heading whose text is translated.
 PAGES = {"": "features", "rules/": "rules", "examples/": "examples", "faq/": "faq",
          "klondike/": "klondike", "plugins/": "plugins"}
+# Pictures drawn from the engine: the table on Home, one per example on Examples.
+PICTURES = {"": 1, "examples/": len(load_examples())}
 SEARCH_PLACEHOLDER = {"en": "Search", "ca": "Cerca", "el": "Αναζήτηση", "es": "Búsqueda",
                       "it": "Cerca"}
 # A rules word per language, typed in the search box. One lunr index serves all languages,
@@ -46,8 +49,11 @@ def test_page_language_heading_switcher_and_images(page, site_url, lang, path):
     assert page.locator("input.md-search__input").get_attribute("placeholder") == \
         SEARCH_PLACEHOLDER[lang]
 
-    for image in page.locator("article img").all():
-        assert image.evaluate("img => img.complete && img.naturalWidth > 0"), image
+    images = page.locator("article img").all()
+    assert len(images) >= PICTURES.get(path, 0)
+    for image in images:
+        image.scroll_into_view_if_needed()
+        assert image.evaluate("img => img.decode().then(() => img.naturalWidth > 0, () => false)"), image
 
     target = ALL_LANGUAGES[(ALL_LANGUAGES.index(lang) + 1) % len(ALL_LANGUAGES)]
     page.locator(".md-header__option .md-select").hover()
