@@ -5,17 +5,16 @@ writes its state after every frame to the file named by ``KLONDIKE_TEST_STATE_FI
 (:meth:`Session.write_probe`); the tests read it, and read screen pixels with ImageMagick.
 """
 
-import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-LAUNCH = "import sys; from solitaire_klondike.frontends.cli import main; sys.exit(main())"
+from window_app import App
+
 SCREEN = (1280, 800)
 TOOLS = ("Xvfb", "xdotool", "xrdb", "import")
 
@@ -66,116 +65,6 @@ def hidpi_display():
 def cache_home(tmp_path_factory):
     """The apps' cache folder (the card atlas), shared by the session, not the user's."""
     return tmp_path_factory.mktemp("cache")
-
-
-class App:
-    """One game process on the test display, with helpers that speak window coordinates
-    (pyglet's: origin bottom-left, y up)."""
-
-    def __init__(self, display: str, data: Path, *args: str, language: str = "en_US.UTF-8", cache: Path) -> None:
-        self.display, self.data = display, data
-        self.state_file = data / "state.json"
-        self.state_file.unlink(missing_ok=True)
-        env = {**os.environ, "DISPLAY": display, "SOLITAIRE_KLONDIKE_DATA": str(data),
-               "KLONDIKE_TEST_STATE_FILE": str(self.state_file), "XDG_CACHE_HOME": str(cache), "LANG": language, "LANGUAGE": "", "LC_ALL": ""}
-        self.log = open(data / "app.log", "ab")
-        self.process = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], env=env, stdout=self.log, stderr=self.log)
-        self.state = self.wait(lambda s: s["frames"] >= 1, timeout=20)
-        self.window = str(self.state["x_window"])
-        self.screen_width = int(self._xdotool("getdisplaygeometry").split()[0])
-        self._xdotool("windowfocus", "--sync", self.window)
-
-    def _xdotool(self, *args: str) -> str:
-        return subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": self.display},
-                              check=True, capture_output=True, text=True).stdout
-
-    def read(self) -> dict:
-        for _ in range(50):
-            try:
-                return json.loads(self.state_file.read_text(encoding="utf-8"))
-            except (FileNotFoundError, json.JSONDecodeError):
-                time.sleep(0.02)
-        raise AssertionError("the app wrote no state; log: " + (self.data / "app.log").read_text(errors="replace"))
-
-    def wait(self, predicate, timeout: float = 5.0) -> dict:
-        """Poll the state until ``predicate(state)``; fail with the last state."""
-        end, state = time.monotonic() + timeout, None
-        while time.monotonic() < end:
-            if self.process.poll() is not None and not self.state_file.exists():
-                raise AssertionError("the app exited: " + (self.data / "app.log").read_text(errors="replace"))
-            if self.state_file.exists():
-                state = self.read()
-                if predicate(state):
-                    self.state = state
-                    return state
-            time.sleep(0.03)
-        raise AssertionError(f"timed out; last state: {json.dumps(state)[:2000] if state else None}")
-
-    def after(self, action, predicate=None, timeout: float = 5.0) -> dict:
-        """Do ``action`` and wait for a new frame (and for ``predicate`` when given)."""
-        frames = self.read()["frames"]
-        action()
-        return self.wait(lambda s: s["frames"] > frames and (predicate is None or predicate(s)), timeout)
-
-    # --- input ---------------------------------------------------------------
-
-    def _to_screen(self, x: float, y: float) -> tuple[str, str]:
-        return str(round(x)), str(round(self.read()["window"][1] - y))
-
-    def click(self, x: float, y: float, repeat: int = 1) -> None:
-        self._xdotool("mousemove", "--window", self.window, *self._to_screen(x, y))
-        self._xdotool("click", "--repeat", str(repeat), "--delay", "60", "1")
-
-    def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
-        self._xdotool("mousemove", "--window", self.window, *self._to_screen(*start))
-        self._xdotool("mousedown", "1")
-        for step in range(1, 6):
-            x = start[0] + (end[0] - start[0]) * step / 5
-            y = start[1] + (end[1] - start[1]) * step / 5
-            self._xdotool("mousemove", "--window", self.window, *self._to_screen(x, y))
-            time.sleep(0.02)
-        self._xdotool("mouseup", "1")
-
-    def key(self, *names: str) -> None:
-        self._xdotool("key", "--delay", "30", *names)
-
-    def type(self, text: str) -> None:
-        self._xdotool("type", "--delay", "20", text)
-
-    def resize(self, width: int, height: int) -> None:
-        self._xdotool("windowsize", "--sync", self.window, str(width), str(height))
-
-    # --- what the player sees -------------------------------------------------
-
-    def pixels(self) -> tuple[bytes, int, int, int, int]:
-        """The window's pixels as RGB bytes, with its on-screen origin and size."""
-        geometry = dict(line.strip().split("=") for line in
-                        self._xdotool("getwindowgeometry", "--shell", self.window).splitlines() if "=" in line)
-        raw = subprocess.run(["import", "-display", self.display, "-window", "root", "-depth", "8", "rgb:-"],
-                             check=True, capture_output=True).stdout
-        return raw, int(geometry["X"]), int(geometry["Y"]), int(geometry["WIDTH"]), int(geometry["HEIGHT"])
-
-    def pixel(self, x: float, y: float, shot=None) -> tuple[int, int, int]:
-        raw, left, top, _w, height = shot or self.pixels()
-        sx, sy = left + round(x), top + height - 1 - round(y)
-        offset = 3 * (sy * self.screen_width + sx)
-        return tuple(raw[offset:offset + 3])  # type: ignore[return-value]
-
-    def screenshot(self, path: Path) -> None:
-        subprocess.run(["import", "-display", self.display, "-window", self.window, str(path)], check=True)
-
-    def quit(self) -> int:
-        """Close the window with Ctrl+Q, as a player would, and return the exit status."""
-        self.key("ctrl+q")
-        status = self.process.wait(10)
-        self.log.close()
-        return status
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(5)
-        self.log.close()
 
 
 @pytest.fixture

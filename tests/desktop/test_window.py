@@ -13,7 +13,6 @@ from solitaire_klondike.core import Game, load_plugins
 from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 from solitaire_klondike.player_data import open_store
 
-from conftest import App
 
 DEAL_G, DEAL_F = "KL1-D1N-AAAAAAG", "KL1-D1N-AAAAAAF"
 AD, NINE_D, SEVEN_C, EIGHT_D = 26, 34, 45, 33

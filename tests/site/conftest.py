@@ -4,21 +4,11 @@ import http.server
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "site"
-sys.path.insert(0, str(SITE))  # the site's own modules: examples, hook_reference, pictures
-LOCALES = ROOT / "locales"
-HTML_OUT = ROOT / "build" / "site"
-LANGUAGES = ("ca", "el", "es", "it")
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
+from site_paths import CHROMIUM, CHROMIUM_ARGS, HTML_OUT, ROOT, SITE
 
 @pytest.fixture(scope="session")
 def build_result():

@@ -4,7 +4,7 @@ from urllib.parse import urlsplit
 import polib
 import pytest
 
-from conftest import LANGUAGES, LOCALES
+from site_paths import LANGUAGES, LOCALES
 from examples import load_examples
 
 ALL_LANGUAGES = ("en", *LANGUAGES)

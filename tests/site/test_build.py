@@ -1,5 +1,5 @@
 """The one build command runs mkdocs in strict mode and produces every page in every language."""
-from conftest import HTML_OUT, LANGUAGES
+from site_paths import HTML_OUT, LANGUAGES
 
 PAGES = ("index.html", "rules/index.html", "examples/index.html", "faq/index.html",
          "klondike/index.html", "plugins/index.html")

@@ -4,7 +4,7 @@ import re
 import polib
 import pytest
 
-from conftest import LANGUAGES, LOCALES
+from site_paths import LANGUAGES, LOCALES
 
 # Heading ids, link targets and inline code must come through translation unchanged.
 KEPT = re.compile(r"\{ #[\w-]+ \}|\]\([^)]*\)|`[^`]*`")

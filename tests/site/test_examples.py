@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from conftest import SITE
+from site_paths import SITE
 from examples import MARKER, load_examples, replay
 from solitaire_klondike.core import FOUNDATIONS, STOCK, WASTE, Game, Move, load_plugins
 from solitaire_klondike.core.cards import RANK, fits_on

@@ -6,7 +6,7 @@ import re
 import polib
 import pytest
 
-from conftest import HTML_OUT, LANGUAGES, LOCALES, ROOT
+from site_paths import HTML_OUT, LANGUAGES, LOCALES, ROOT
 from mdpo.md2po import markdown_to_pofile
 
 from hook_reference import hook_functions, reference, signature

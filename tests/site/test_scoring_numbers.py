@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, SITE
+from site_paths import ROOT, SITE
 from solitaire_klondike.core import FOUNDATIONS, WASTE, Game, load_plugins
 from solitaire_klondike.plugins import normal, vegas
 
