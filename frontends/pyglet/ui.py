@@ -17,6 +17,10 @@ PANEL = (250, 250, 246)
 FOCUS = (40, 120, 230)
 
 
+# Glyphs are sampled nearest-neighbour: a label at a fractional pixel drops thin strokes (the
+# bar of a small Greek tau), so every label is placed on whole pixels.
+
+
 def _points(pixels: float) -> float:
     return pixels * 72 / 96
 
@@ -63,12 +67,12 @@ class Toolbar:
             label.delete()
             self._button(widget_id, text, right, y, bar, size, pad)
         label = pyglet.text.Label(info, font_name=FONT, font_size=size, color=TEXT, anchor_x="right", anchor_y="center",
-                                  x=right - pad / 2, y=y + bar / 2, batch=self.batch, group=self.group)
+                                  x=round(right - pad / 2), y=round(y + bar / 2), batch=self.batch, group=self.group)
         self.items.append(("info", label, None))
 
     def _button(self, widget_id: str, text: str, x: float, y: float, bar: float, size: float, pad: float) -> float:
         label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=TEXT, anchor_y="center",
-                                  x=x + pad / 2, y=y + bar / 2, batch=self.batch, group=self.group)
+                                  x=round(x + pad / 2), y=round(y + bar / 2), batch=self.batch, group=self.group)
         w = label.content_width + pad
         box = shapes.Rectangle(x, y + bar * 0.12, w, bar * 0.76, color=BUTTON, batch=self.batch, group=self.back_group)
         self.items.append((widget_id, label, box))
@@ -132,10 +136,10 @@ class PanelView:
     def _place(self, widget, items, x: float, y: float, w: float, h: float, focused: bool) -> None:
         label = items[0]
         if widget.kind == "text":
-            label.x, label.y, label.anchor_y = x, y + h, "top"
+            label.x, label.y, label.anchor_y = round(x), round(y + h), "top"
         else:
             label.anchor_x, label.anchor_y = ("left", "center") if widget.kind == "field" else ("center", "center")
-            label.x, label.y = (x + h * 0.3 if widget.kind == "field" else x + w / 2), y + h / 2
+            label.x, label.y = round(x + h * 0.3 if widget.kind == "field" else x + w / 2), round(y + h / 2)
         if widget.focusable:
             fill = {"option": OPTION_ON if widget.selected else OPTION_OFF, "button": (214, 226, 216), "field": (255, 255, 255)}
             self.drawn.append(shapes.Rectangle(x, y, w, h, color=fill[widget.kind], batch=self.batch, group=self.back_group))

@@ -336,12 +336,13 @@ class KlondikeWindow(pyglet.window.Window):
         """What the tests read: the view's geometry, texts and state (see :meth:`Session.write_probe`)."""
         layout = self.layout
         rect = lambda r: [r.x, r.y, r.w, r.h]  # noqa: E731
+        labels = [label for _i, label, _b in self.toolbar.items] + [
+            item for item in self.panel_view.drawn if isinstance(item, pyglet.text.Label)]
         return {
             "language": i18n.current_language(), "window": [self.width, self.height], "scale": self.scale, "frames": self.frames,
             "overlay": self.panel.name if self.panel else None, "focus": self.panel.focus if self.panel else None,
             "panel": {i: rect(r) for i, r in self.panel_view.hits}, "toolbar": {i: rect(r) for i, r in self.toolbar.hits},
-            "texts": [label.text for _i, label, _b in self.toolbar.items] + [
-                item.text for item in self.panel_view.drawn if isinstance(item, pyglet.text.Label)],
+            "texts": [label.text for label in labels], "text_at": [[label.x, label.y] for label in labels],
             "status": self.status.text, "clipboard": self.clipboard, "card_w": layout.card_w,
             "slots": {str(p): rect(r) for p, r in layout.slots.items()},
             "spots": [[s.card, s.face_up, *rect(s.rect), s.pile, s.index] for s in layout.spots(self.session.game.position)],

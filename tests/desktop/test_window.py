@@ -188,6 +188,9 @@ def test_each_language_shows_translated_text(launch, language):
     assert app.state["texts"][0] == words["New game"] != "New game"
     state = app.after(lambda: app.key("ctrl+n"), lambda s: s["overlay"] == "new_game")
     assert words["Draw 3"] in state["texts"] and words["Vegas"] in state["texts"]
+    # small text on whole pixels: glyphs are sampled nearest, a fractional place drops strokes (a Greek tau)
+    state = app.after(lambda: app.resize(800, 600), lambda s: s["window"] == [800, 600])
+    assert all(x == int(x) and y == int(y) for x, y in state["text_at"]), state["text_at"]
 
 
 def test_the_language_setting_overrides_the_system(launch, tmp_path):
