@@ -20,12 +20,14 @@ KEYS_HELP = N_(
 
 @dataclass(frozen=True)
 class Widget:
-    """``kind`` is ``title``, ``text``, ``option`` (one of a row), ``button`` or ``field``."""
+    """``kind`` is ``title``, ``text``, ``option`` (one of a row), ``button``, ``field`` or
+    ``table`` (its ``cells``: rows of texts, the first row the column headers)."""
 
     kind: str
     text: str
     id: str = ""
     selected: bool = False
+    cells: tuple[tuple[str, ...], ...] = ()
 
     @property
     def focusable(self) -> bool:
@@ -39,6 +41,7 @@ class Panel:
     default: str = ""       # the button Enter presses when the focus is on no button
     cancel: str = "close"   # the button Escape presses
     focus: str = ""
+    width: float = 34       # the widest the panel grows, in text heights
 
     def focusables(self) -> list[str]:
         return [w.id for row in self.rows for w in row if w.focusable]
@@ -135,52 +138,62 @@ def win_panel(score_text: str) -> Panel:
     return Panel("win", rows, default="next", focus="next")
 
 
-# The statistics the store reports (see player_data.statistics), in the order shown.
+# The statistics the store reports (see player_data.statistics), as the table's columns.
 STAT_WORDS = {
     "played": N_("Played"), "won": N_("Won"), "win_rate": N_("Won %"), "current_streak": N_("Streak"),
     "longest_streak": N_("Best streak"), "best_score": N_("Best score"), "fastest_win_seconds": N_("Fastest win"),
     "fewest_moves_win": N_("Fewest moves"), "vegas_balance": N_("Vegas balance"),
 }
 TOTAL = "total"
+STATS_WIDTH = 64            # the statistics panel is wider than the others (in text heights)
+NO_VALUE = "–"
 
 
 def stats_panel(statistics: dict, plugins: Plugins, confirming: bool) -> Panel:
-    """One line per variant, then the total; a reset that asks first."""
+    """A table: one row per variant played and a total row; a reset that asks first."""
     rows = [[Widget("title", _("Statistics"))]]
-    for variant, numbers in statistics.items():
-        if variant == TOTAL:
-            continue
-        rows.append([Widget("text", f"{variant_name(plugins, variant)} — {_stat_cells(numbers, plugins, variant)}")])
-    if len(rows) == 1:
-        rows.append([Widget("text", _("No games played yet."))])
+    variants = [v for v in statistics if v != TOTAL]
+    if variants:
+        keys = [k for k in STAT_WORDS if k != "vegas_balance" or any(k in statistics[v] for v in variants)]
+        table = [(_("Variant"), *(_(STAT_WORDS[k]) for k in keys))]
+        table += [(variant_name(plugins, v), *_stat_cells(statistics[v], keys, plugins, v)) for v in variants]
+        scorings = {_scoring(plugins, v) for v in variants}
+        total_variant = variants[0] if len(scorings) == 1 else ""
+        table.append((_("All games"), *_stat_cells(statistics.get(TOTAL, {}), keys, plugins, total_variant)))
+        rows.append([Widget("table", "", "table", cells=tuple(table))])
     else:
-        everything = _("All games")
-        rows.append([Widget("text", f"{everything} — {_stat_cells(statistics.get(TOTAL, {}), plugins, '')}")])
+        rows.append([Widget("text", _("No games played yet."))])
     if confirming:
         rows.append([Widget("text", _("Reset all statistics? This cannot be undone."))])
         rows.append([Widget("button", _("Reset"), "reset_yes"), Widget("button", _("Keep"), "reset_no")])
-        return Panel("stats", rows, default="reset_no", cancel="reset_no", focus="reset_no")
+        return Panel("stats", rows, default="reset_no", cancel="reset_no", focus="reset_no", width=STATS_WIDTH)
     rows.append([Widget("button", _("Reset statistics"), "reset"), Widget("button", _("Close"), "close")])
-    return Panel("stats", rows, default="close", focus="close")
+    return Panel("stats", rows, default="close", focus="close", width=STATS_WIDTH)
 
 
-def _stat_cells(numbers: dict, plugins: Plugins, variant: str) -> str:
+def _stat_cells(numbers: dict, keys: list[str], plugins: Plugins, variant: str) -> list[str]:
+    """One row's cells; ``variant`` formats the scores (``''``: plain numbers)."""
     cells = []
-    for key, word in STAT_WORDS.items():
+    for key in keys:
         value = numbers.get(key)
         if value is None:
-            continue
-        if key == "win_rate":
-            text = f"{value:.0%}"
+            cells.append(NO_VALUE)
+        elif key == "win_rate":
+            cells.append(f"{value:.0%}")
         elif key == "fastest_win_seconds":
-            text = f"{int(value) // 60}:{int(value) % 60:02d}"
-        elif key in ("best_score", "vegas_balance"):
-            vegas = variant or min(plugins.variants("draw"), default="") + "V"
-            text = _score_text(plugins, vegas if key == "vegas_balance" else variant, value)
+            cells.append(f"{int(value) // 60}:{int(value) % 60:02d}")
+        elif key == "best_score":
+            cells.append(_score_text(plugins, variant, value))
+        elif key == "vegas_balance":
+            cells.append(_score_text(plugins, min(plugins.variants("draw"), default="") + "V", value))
         else:
-            text = str(value)
-        cells.append(f"{_(word)} {text}")
-    return "   ".join(cells)
+            cells.append(str(value))
+    return cells
+
+
+def _scoring(plugins: Plugins, variant: str) -> str:
+    """The scoring token of a variant key like ``'D3V'`` (the key itself when unknown)."""
+    return next((variant[len(d):] for d in plugins.variants("draw") if variant.startswith(d)), variant)
 
 
 def _score_text(plugins: Plugins, variant: str, score: int) -> str:

@@ -6,6 +6,7 @@ from pyglet.graphics import Batch, Group
 
 from .layout import Rect
 from .panels import Panel
+from .table_ui import TableLabels
 
 FONT = "DejaVu Sans"
 TEXT = (245, 245, 240, 255)
@@ -102,7 +103,7 @@ class PanelView:
         """Draw ``panel`` centred; ``unit`` is the text height in window units."""
         self.clear()
         self.drawn.append(shapes.Rectangle(0, 0, width, height, color=(0, 0, 0, 110), batch=self.batch, group=self.dim_group))
-        panel_w = min(width * 0.92, unit * 34)
+        panel_w = min(width * 0.94, unit * panel.width)
         pad = unit * 0.8
         inner = panel_w - 2 * pad
         made = [[self._widget(w, panel.focus == w.id, unit, inner) for w in row] for row in panel.rows]
@@ -120,6 +121,9 @@ class PanelView:
             y -= row_h + pad
 
     def _widget(self, widget, focused: bool, unit: float, inner: float):
+        if widget.kind == "table":
+            table = TableLabels(widget.cells, unit, inner, self.batch, self.group)
+            return widget, [table], table.width, table.height
         size = _points(unit * (1.5 if widget.kind == "title" else 1.0))
         text = widget.text + ("▏" if widget.kind == "field" and focused else "")
         color = (190, 20, 30, 255) if widget.id == "error" else DARK_TEXT
@@ -135,6 +139,9 @@ class PanelView:
 
     def _place(self, widget, items, x: float, y: float, w: float, h: float, focused: bool) -> None:
         label = items[0]
+        if widget.kind == "table":
+            self.drawn += label.place(x, y + h)
+            return
         if widget.kind == "text":
             label.x, label.y, label.anchor_y = round(x), round(y + h), "top"
         else:

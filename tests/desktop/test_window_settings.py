@@ -104,22 +104,40 @@ def test_the_statistics_panel_shows_the_stats_command_numbers_and_resets_after_a
     store.action_done(left)
     store.game_left(left)
     store.close()
-    app = launch("play", DEAL_G)
+    app = launch("play", DEAL_G, language="el_GR.UTF-8")
+    app.after(lambda: app.resize(800, 600), lambda s: s["window"] == [800, 600])
     numbers = _stats_json(tmp_path)
+    words = read_catalog("el")
     state = app.after(lambda: app.key("F2"), lambda s: s["overlay"] == "stats")
-    lines = [t for t in state["texts"] if " — " in t]
-    assert len(lines) == 3
-    for text, variant in zip(lines, ("D1N", "D3V", "total")):
+    rows = table_rows(state)
+    names = [f"{words['Draw 1']} · Normal", f"{words['Draw 3']} · Vegas", words["All games"]]
+    assert [row[0] for row in rows] == names
+    for row, variant in zip(rows, ("D1N", "D3V", "total")):
         expected = numbers[variant]
-        assert f"Played {expected['played']} " in text and f"Won {expected['won']} " in text
-        assert f"Won % {round(expected['win_rate'] * 100)}%" in text
-        assert f"Best streak {expected['longest_streak']}" in text
-    assert "Best score 595" in lines[0] and "Fewest moves 119" in lines[0] and "Vegas balance -$52" in lines[1]
+        played, won, rate, streak, longest = row[1:6]
+        assert (played, won, streak, longest) == tuple(str(expected[k]) for k in
+                                                       ("played", "won", "current_streak", "longest_streak"))
+        assert rate == f"{round(expected['win_rate'] * 100)}%"
+    minutes, seconds = divmod(int(numbers["D1N"]["fastest_win_seconds"]), 60)
+    assert rows[0][6:] == ["595", f"{minutes}:{seconds:02d}", "119", "–"]
+    assert rows[1][6:] == ["-$52", "–", "–", "-$52"] and rows[2][-1] == "-$52"
+    assert all(0 <= x <= 800 and 0 <= y <= 600 for x, y in state["text_at"])
+    assert words["Vegas balance"] in state["texts"]
     state = app.after(lambda: app.click(*centre(state["panel"]["reset"])), lambda s: "reset_yes" in s["panel"])
-    assert any("cannot be undone" in t for t in state["texts"])
+    assert words["Reset all statistics? This cannot be undone."] in state["texts"]
     state = app.after(lambda: app.click(*centre(state["panel"]["reset_no"])), lambda s: "reset" in s["panel"])
-    assert _stats_json(tmp_path) == numbers and len([t for t in state["texts"] if " — " in t]) == 3
+    assert _stats_json(tmp_path) == numbers and len(table_rows(state)) == 3
     state = app.after(lambda: app.click(*centre(state["panel"]["reset"])), lambda s: "reset_yes" in s["panel"])
     state = app.after(lambda: app.click(*centre(state["panel"]["reset_yes"])), lambda s: "reset" in s["panel"])
-    assert "No games played yet." in state["texts"]
+    assert words["No games played yet."] in state["texts"]
     assert _stats_json(tmp_path)["total"]["played"] == 0
+
+
+def table_rows(state: dict) -> list[list[str]]:
+    """The statistics table as the player reads it: texts on one line, left to right, for the
+    lines that begin with a variant's name or the total (the headers wrap, so they are left out)."""
+    lines: dict[float, list] = {}
+    for text, (x, y) in zip(state["texts"], state["text_at"]):
+        lines.setdefault(y, []).append((x, text))
+    rows = [[text for _x, text in sorted(line)] for _y, line in sorted(lines.items(), reverse=True)]
+    return [row for row in rows if len(row) >= 9 and " · " in row[0] or row[0] == read_catalog("el")["All games"]]
