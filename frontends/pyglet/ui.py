@@ -35,17 +35,23 @@ class Toolbar:
         self.background = shapes.Rectangle(0, 0, 1, 1, color=(16, 52, 30), batch=batch, group=Group(order=order))
         self.items: list[tuple[str, pyglet.text.Label, shapes.Rectangle | None]] = []
         self.hits: list[tuple[str, Rect]] = []
+        self.shown: tuple = ()
 
     def update(self, width: float, height: float, bar: float, buttons: list[tuple[str, str]], info: str,
                shrink: float = 1.0) -> None:
         """Lay out ``buttons`` (id, text) from the left and ``info`` then a copy button on the right;
-        smaller text when they would overlap (long words, a narrow window)."""
+        smaller text when they would overlap (long words, a narrow window).  Nothing is done when
+        nothing changed (a cursor step)."""
+        wanted = (width, height, bar, buttons, info, shrink)
+        if wanted == self.shown:
+            return
         self._lay_out(width, height, bar, buttons, info, shrink)
         info_label = self.items[-1][1]
         left_end = max((r.x + r.w for i, r in self.hits[:-1]), default=0)
         overlap = left_end - (info_label.x - info_label.content_width)
         if overlap > 0 and shrink > 0.5:
             self.update(width, height, bar, buttons, info, shrink * max(0.5, 1 - overlap / width - 0.04))
+        self.shown = wanted
 
     def _lay_out(self, width: float, height: float, bar: float, buttons: list[tuple[str, str]], info: str,
                  shrink: float) -> None:
