@@ -7,6 +7,7 @@
 import argparse
 import functools
 import http.server
+import json
 import math
 import os
 import shutil
@@ -34,7 +35,7 @@ CONFIG_OUT = BUILD / "mkdocs.yml"
 DOMAIN = "site"
 LANGUAGES = ("ca", "el", "es", "it")
 SOURCE_ONLY = {"build.py", "md_messages.py", "hook_reference.py", "examples.py", "examples.yml",
-               "pictures.py", "babel.cfg", "mkdocs.yml", "__pycache__"}
+               "pictures.py", "babel.cfg", "mkdocs.yml", "overrides", "__pycache__"}
 HOME_DEAL = "KL1-D1N-AAAAAAG"
 
 
@@ -99,6 +100,7 @@ def write_config(catalogs):
     config = yaml.safe_load((SITE / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(PAGES_OUT)
     config["site_dir"] = str(HTML_OUT)
+    config["theme"]["custom_dir"] = str(SITE / config["theme"]["custom_dir"])
     titles = [title for item in config["nav"] for title in item]
     i18n = next(plugin["i18n"] for plugin in config["plugins"] if "i18n" in plugin)
     for language in i18n["languages"]:
@@ -115,6 +117,28 @@ def build():
     write_pages(catalogs)
     write_config(catalogs)
     run("mkdocs", "build", "--strict", "--clean", "-f", str(CONFIG_OUT))
+    split_search_index()
+
+
+def split_search_index():
+    """Give each language its own search index, with links relative to its root.
+
+    mkdocs-static-i18n writes one index of every language's pages in search/: English keeps
+    it without the translations, each translation gets <lang>/search/, which is where
+    overrides/main.html makes its pages look.
+    """
+    index = json.loads((HTML_OUT / "search" / "search_index.json").read_text(encoding="utf-8"))
+    docs = {folder: [] for folder in ("", *LANGUAGES)}
+    for doc in index["docs"]:
+        folder, _, rest = doc["location"].partition("/")
+        if folder in LANGUAGES:
+            docs[folder].append(dict(doc, location=rest))
+        else:
+            docs[""].append(doc)
+    for folder, own_docs in docs.items():
+        (HTML_OUT / folder / "search").mkdir(exist_ok=True)
+        (HTML_OUT / folder / "search" / "search_index.json").write_text(
+            json.dumps(dict(index, docs=own_docs), ensure_ascii=False), encoding="utf-8")
 
 
 def serve(port):
