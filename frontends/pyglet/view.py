@@ -14,8 +14,6 @@ from .art import BACK, EMPTY, EXHAUSTED, FOUNDATION_MARK, RECYCLE, CardArt
 from .controller import Controller
 from .layout import CardSpot, Rect, TableLayout
 
-TABLE_SPRITES = 56   # 52 cards, two more stock edges, the card under the waste fan, one spare
-DRAG_SPRITES = 24
 CURSOR_COLOR = (255, 214, 64)
 HELD_COLOR = (120, 200, 255)
 
@@ -35,24 +33,26 @@ class TableView:
         self.held = shapes.Box(0, 0, 1, 1, line, color=HELD_COLOR, batch=batch, group=self.groups[3])
 
     def _ensure_art(self, layout: TableLayout) -> CardArt:
-        """Render the atlas again only when the card size changed; make the sprites once per atlas."""
+        """Render the atlas again only when the card size changed (the sprites then start again)."""
         if self.art and self.art.matches(layout.card_w, layout.card_h):
             return self.art
         for sprite in [*self.slots.values(), *self.cards, *self.dragged]:
             sprite.delete()
         self.art = art = CardArt(self.window, layout.card_w, layout.card_h, self.window.get_pixel_ratio())
-        slot_group, card_group, drag_group = self.groups[:3]
-
-        def make(group: Group) -> pyglet.sprite.Sprite:
-            sprite = pyglet.sprite.Sprite(art.regions[BACK], batch=self.batch, group=group)
-            sprite.scale = art.scale
-            sprite.visible = False
-            return sprite
-
-        self.slots = {pile: make(slot_group) for pile in layout.slots}
-        self.cards = [make(card_group) for _ in range(TABLE_SPRITES)]
-        self.dragged = [make(drag_group) for _ in range(DRAG_SPRITES)]
+        self.cards, self.dragged = [], []
+        self.slots = {pile: self._sprite(self.groups[0]) for pile in layout.slots}
         return art
+
+    def _sprite(self, group: Group) -> pyglet.sprite.Sprite:
+        sprite = pyglet.sprite.Sprite(self.art.regions[BACK], batch=self.batch, group=group)  # type: ignore[union-attr]
+        sprite.scale = self.art.scale  # type: ignore[union-attr]
+        return sprite
+
+    def _enough(self, sprites: list[pyglet.sprite.Sprite], count: int, group: Group) -> list[pyglet.sprite.Sprite]:
+        """``sprites``, grown to ``count``: sprites are made as the table first needs them, so the
+        first frame makes only those it shows (their drawing order is still the creation order)."""
+        sprites += [self._sprite(group) for _ in range(count - len(sprites))]
+        return sprites
 
     def refresh(self, position: Position, layout: TableLayout, controller: Controller, show_cursor: bool) -> None:
         art = self._ensure_art(layout)
@@ -61,14 +61,16 @@ class TableView:
         drag = controller.drag
         lifted = {(s.pile, s.index) for s in drag.spots} if drag else set()
         spots = [s for s in layout.spots(position) if (s.pile, s.index) not in lifted]
-        for sprite, spot in zip(self.cards, spots):
+        cards = self._enough(self.cards, len(spots), self.groups[1])
+        for sprite, spot in zip(cards, spots):
             _place(sprite, art.regions[_cell(spot)], spot.rect)
-        for sprite in self.cards[len(spots):]:
+        for sprite in cards[len(spots):]:
             sprite.visible = False
         moving = drag.spots if drag else []
-        for sprite, spot in zip(self.dragged, moving):
+        dragged = self._enough(self.dragged, len(moving), self.groups[2])
+        for sprite, spot in zip(dragged, moving):
             _place(sprite, art.regions[_cell(spot)], spot.rect.moved(drag.dx, drag.dy))
-        for sprite in self.dragged[len(moving):]:
+        for sprite in dragged[len(moving):]:
             sprite.visible = False
         self._boxes(position, layout, controller, show_cursor)
 
