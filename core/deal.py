@@ -13,7 +13,8 @@ class Layout:
 
     ``tableau`` holds 7 columns of cards from bottom to top, ``face_down`` how many
     cards at the bottom of each column are face down, and ``stock`` the stock's cards,
-    the next one to be drawn first.
+    the next one to be drawn first.  The core checks it before play: each of the 52 cards
+    once, and the face-up cards of each column built down in alternating colours.
     """
 
     tableau: tuple[tuple[int, ...], ...]

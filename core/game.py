@@ -15,8 +15,12 @@ UNDO_LIMIT = 100
 
 
 class Action(NamedTuple):
-    """What one action did, as the scoring hook sees it: ``kind`` is ``"draw"``,
-    ``"recycle"`` or ``"move"``, ``cards`` how many cards it moved."""
+    """What one action did, as the scoring hook sees it.
+
+    ``move`` is the move played; ``kind`` is ``"draw"``, ``"recycle"`` (the waste turned back into
+    the stock) or ``"move"``; ``cards`` is how many cards it drew, turned back or moved; ``turned``
+    says whether it turned a hidden card face up (R12).
+    """
 
     move: Move
     kind: str

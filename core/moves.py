@@ -49,7 +49,13 @@ def pile_kind(pile: int) -> str:
 
 
 class Move(NamedTuple):
-    """One action: a tap on the stock, or cards from a source pile to a target pile."""
+    """One action: a tap on the stock, or cards from a source pile to a target pile.
+
+    ``source`` and ``target`` are pile numbers: columns 0–6, the waste 7, "its own foundation"
+    8, the foundations of spades, hearts, diamonds and clubs 9–12, the stock 13.  The properties
+    ``source_kind`` and ``target_kind`` name them: ``"tableau"``, ``"waste"``, ``"foundation"`` or
+    ``"stock"``.  ``str(move)`` is the move notation (``W-F``, ``T3-T5``) and ``Move.parse`` reads it.
+    """
 
     source: int
     target: int

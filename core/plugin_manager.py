@@ -23,7 +23,11 @@ class PluginError(RuntimeError):
 
 @dataclass(frozen=True)
 class Variant:
-    """What a draw or scoring plugin declares through ``klondike_variant``."""
+    """What a draw or scoring plugin declares through ``klondike_variant``.
+
+    ``kind`` is ``"draw"`` or ``"scoring"``; ``token`` is the capital letters and digits that game
+    codes use (``D1``, ``N``); ``name`` and ``description`` are what the New Game window shows.
+    """
 
     kind: str
     token: str

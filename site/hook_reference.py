@@ -2,9 +2,11 @@
 import inspect
 import re
 
-from solitaire_klondike.core import hookspecs
+from solitaire_klondike.core import Action, Layout, Move, Variant, hookspecs
 
 MARKER = re.compile(r"^```hooks\n```$", re.MULTILINE)
+TYPES_MARKER = re.compile(r"^```types\n```$", re.MULTILINE)
+TYPES = (Variant, Layout, Action, Move)
 PARAM = re.compile(r":param (\w+): ")
 ROLE = re.compile(r":\w+:`([^`]*)`")
 
@@ -55,6 +57,20 @@ def reference():
     return "\n\n".join(sections)
 
 
+def type_heading(cls):
+    """``Action(move, kind, cards, turned)``: the class and its fields."""
+    fields = getattr(cls, "_fields", None) or tuple(cls.__dataclass_fields__)
+    return f"{cls.__name__}({', '.join(fields)})"
+
+
+def types_reference():
+    """One section per type that hooks take or return: its fields, then its docstring."""
+    return "\n\n".join(
+        "\n\n".join([f"### `{type_heading(cls)}` {{ #{cls.__name__.lower()} }}", *paragraphs(cls.__doc__)])
+        for cls in TYPES
+    )
+
+
 def insert_reference(page):
-    """Replace an empty ```hooks block with the reference."""
-    return MARKER.sub(lambda _: reference(), page)
+    """Replace an empty ```hooks block with the hook reference, an empty ```types block with the types."""
+    return TYPES_MARKER.sub(lambda _: types_reference(), MARKER.sub(lambda _: reference(), page))

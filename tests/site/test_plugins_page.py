@@ -9,7 +9,7 @@ import pytest
 from site_paths import HTML_OUT, LANGUAGES, LOCALES, ROOT
 from mdpo.md2po import markdown_to_pofile
 
-from hook_reference import hook_functions, reference, signature
+from hook_reference import TYPES, hook_functions, reference, signature, type_heading, types_reference
 from md_messages import CODE_ONLY
 from solitaire_klondike.core import Game, IllegalMoveError, hookspecs, load_plugins
 
@@ -35,13 +35,14 @@ def test_every_hook_has_its_signature_as_a_heading(build_result, lang):
     assert build_result.returncode == 0
     headings = heading_texts(lang)
     assert {f.__name__: headings.get(f.__name__) for f in HOOKS} == {f.__name__: signature(f) for f in HOOKS}
+    assert [headings.get(cls.__name__.lower()) for cls in TYPES] == [type_heading(cls) for cls in TYPES]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_catalogs_translate_the_current_docstrings(lang):
     catalog = polib.pofile(str(LOCALES / lang / "LC_MESSAGES" / "site.po"))
     translated = {entry.msgid for entry in catalog.translated_entries() if not entry.obsolete}
-    current = [entry.msgid for entry in markdown_to_pofile(reference(), wrapwidth=0)
+    current = [entry.msgid for entry in markdown_to_pofile(reference() + "\n\n" + types_reference(), wrapwidth=0)
                if not CODE_ONLY.fullmatch(entry.msgid)]
     assert len(current) > len(HOOKS)
     assert [text for text in current if text not in translated] == []
