@@ -1,9 +1,11 @@
-"""A whole won game played in the real window with the keyboard alone, to the win message."""
+"""A whole won game played in the real window with the keyboard alone, then with the mouse alone,
+to the win message."""
 
 from pathlib import Path
 
 from solitaire_klondike.core import FOUNDATION, STOCK, Game, Move, load_plugins
 from solitaire_klondike.core.cards import RANK, SUIT
+from solitaire_klondike.frontends.pyglet.layout import SHOWN_STEP
 from solitaire_klondike.frontends.pyglet.controller import CURSOR_ORDER
 from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 
@@ -60,3 +62,60 @@ def test_a_whole_game_won_with_the_keyboard_alone(launch):
     words = read_catalog("es")
     assert words["You won!"] in state["texts"]
     assert words["Final score: {score}"].format(score=game.score_text) in state["texts"]
+
+
+def picked_index(game: Game, move: Move) -> int | None:
+    """The card of the source a move lifts: the one that fits the target column, else the top."""
+    position = game.position
+    if move.source >= 7:
+        return None
+    column = position.tableau[move.source]
+    if 0 <= move.target < 7:
+        target = position.tableau[move.target]
+        return len(column) - (RANK[target[-1]] - RANK[column[-1]]) if target else position.hidden[move.source]
+    return len(column) - 1
+
+
+def gesture_for(game: Game, move: Move, state: dict, number: int) -> tuple[str, list[tuple]]:
+    """How a player plays ``move`` with the mouse on the table the probe ``state`` shows: a tap on
+    the stock, a single tap for a foundation move, a double tap for every other column move that
+    a double tap finds, else a drag (press, move in steps, release)."""
+    if move.source == STOCK:
+        x, y, w, h = state["slots"][str(STOCK)]
+        return "tap", [("move", x + w / 2, y + h / 2), ("click", 1)]
+    index = picked_index(game, move)
+    card = next(s for s in reversed(state["spots"]) if s[6] == move.source and (index is None or s[7] == index))
+    x, y, w, h = card[2:6]
+    # taps alternate between two points of a card, so two single taps on one pile never make a double tap
+    point = (x + w * (0.3 if number % 2 else 0.7), y + h - 6)
+    if move.target == FOUNDATION:
+        assert game.tap_move(move.source) == move
+        return "tap", [("move", *point), ("click", 1)]
+    if game.tap_move(move.source) is None and game.double_tap_move(move.source, index) == move and number % 3:
+        return "double tap", [("move", *point), ("click", 2)]
+    column = [s for s in state["spots"] if s[6] == move.target]
+    tx, ty = (column[-1][2], column[-1][3] - h * SHOWN_STEP) if column else state["slots"][str(move.target)][:2]
+    dx, dy = tx - x, ty - y
+    path = [("move", point[0] + dx * step / 6, point[1] + dy * step / 6) for step in range(1, 7)]
+    return "drag", [("move", *point), ("down",), *path, ("up",)]
+
+
+def test_a_whole_game_won_with_the_mouse_alone(launch):
+    code = "KL1-D1N-AAAAAAC"
+    app = launch("play", code)
+    game = Game.from_text(code, load_plugins())
+    state, kinds = app.state, set()
+    for number, text in enumerate(won_game(code), 1):
+        move = Move.parse(text)
+        kind, steps = gesture_for(game, move, state, number)
+        kinds.add(kind)
+        game.push(move)
+        position = game.position
+        app.gesture(*steps)
+        state = app.wait(lambda s: s["moves"] == number and not s["sliding"] and s["tableau"] == position.tableau
+                         and s["waste"] == position.waste and s["foundations"] == position.foundations, timeout=5)
+        assert state["hidden"] == position.hidden and state["stock"] == position.stock, (number, text)
+    assert kinds == {"tap", "double tap", "drag"}
+    state = app.wait(lambda s: s["overlay"] == "win")
+    assert state["won"] and state["foundations"] == [13] * 4 and state["score"] == game.score
+    assert f"Final score: {game.score_text}" in state["texts"]

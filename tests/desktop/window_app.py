@@ -78,6 +78,19 @@ class App:
             time.sleep(0.02)
         self._xdotool("mouseup", "1")
 
+    def gesture(self, *steps: tuple) -> None:
+        """Several pointer commands in one xdotool call: ``("move", x, y)`` (window coordinates),
+        ``("down",)``, ``("up",)``, ``("click", repeat)``."""
+        height, args = self.state["window"][1], []
+        for name, *values in steps:
+            if name == "move":
+                args += ["mousemove", "--window", self.window, str(round(values[0])), str(round(height - values[1]))]
+            elif name == "click":
+                args += ["click", "--repeat", str(values[0]), "--delay", "60", "1"]
+            else:
+                args += ["mouse" + name, "1"]
+        self._xdotool(*args)
+
     def key(self, *names: str) -> None:
         self._xdotool("key", "--delay", "30", *names)
 
