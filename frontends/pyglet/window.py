@@ -170,7 +170,9 @@ class KlondikeWindow(pyglet.window.Window):
         self.refresh(panel_too=True)
 
     def _new_table(self) -> None:
+        """A new deal or a restart: the cursor goes back to the stock, hidden until a key shows it."""
         self.controller.set_game(self.session.game)
+        self.show_cursor = False
         self.close_panel()
 
     # --- actions ---------------------------------------------------------------
@@ -185,8 +187,8 @@ class KlondikeWindow(pyglet.window.Window):
             return self.open_panel({"new": "new_game"}.get(command, command))
         if command == "restart":
             session.restart()
-            self.controller.set_game(session.game)
-        elif command == "undo":
+            return self._new_table()
+        if command == "undo":
             session.undo()
         elif command == "redo":
             session.redo()
@@ -214,6 +216,7 @@ class KlondikeWindow(pyglet.window.Window):
     def after_action(self) -> None:
         if self.session.game.is_won() and not self.panel:
             self.panel = win_panel(self.session.game.score_text)
+            self.show_cursor = False   # nothing is left to point at, even once the message is closed
         self.refresh(panel_too=True)
 
     # --- pointer -----------------------------------------------------------------
@@ -346,6 +349,7 @@ class KlondikeWindow(pyglet.window.Window):
             "status": self.status.text, "clipboard": self.clipboard, "card_w": layout.card_w,
             "slots": {str(p): rect(r) for p, r in layout.slots.items()},
             "spots": [[s.card, s.face_up, *rect(s.rect), s.pile, s.index] for s in layout.spots(self.session.game.position)],
-            "x_window": getattr(self, "_window", None), "cursor": list(self.controller.cursor), "held": self.controller.held,
+            "x_window": getattr(self, "_window", None), "cursor": list(self.controller.cursor),
+            "cursor_shown": self.table.cursor.visible, "held": self.controller.held,
             "dragging": self.controller.drag is not None, "sliding": self._slide is not None,
         }

@@ -6,9 +6,11 @@ from pathlib import Path
 from solitaire_klondike.core import FOUNDATION, STOCK, Game, Move, load_plugins
 from solitaire_klondike.core.cards import RANK, SUIT
 from solitaire_klondike.frontends.pyglet.layout import SHOWN_STEP
+from solitaire_klondike.player_data import open_store
 from solitaire_klondike.frontends.pyglet.controller import CURSOR_ORDER
 from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 
+CURSOR_COLOR = (255, 214, 64)   # view.CURSOR_COLOR (importing the view would import pyglet here)
 WON_GAMES = Path(__file__).parents[1] / "data" / "won_games.txt"
 
 
@@ -119,3 +121,32 @@ def test_a_whole_game_won_with_the_mouse_alone(launch):
     state = app.wait(lambda s: s["overlay"] == "win")
     assert state["won"] and state["foundations"] == [13] * 4 and state["score"] == game.score
     assert f"Final score: {game.score_text}" in state["texts"]
+
+
+def cursor_pixels(app) -> int:
+    """How many pixels of the screen have the keyboard cursor's colour."""
+    return app.pixels()[0].count(bytes(CURSOR_COLOR))
+
+
+def test_the_cursor_hides_after_the_win_a_restart_and_a_new_game(launch, tmp_path):
+    code = "KL1-D1N-AAAAAAC"
+    *moves, last = won_game(code)
+    game = Game.from_text(code, load_plugins())
+    store = open_store(tmp_path)
+    store.game_started(game)
+    for move in moves:
+        game.push_text(move)
+        store.action_done(game)
+    store.close()
+    app = launch()
+    state = app.after(lambda: app.key("Tab"), lambda s: s["cursor_shown"])
+    assert cursor_pixels(app) > 100
+    keys, _cursor = keys_for(game, Move.parse(last), STOCK)
+    app.key(*keys)
+    app.wait(lambda s: s["overlay"] == "win")
+    state = app.after(lambda: app.key("Escape"), lambda s: s["overlay"] is None)
+    assert state["won"] and not state["cursor_shown"] and cursor_pixels(app) == 0
+    for shortcut in ("ctrl+r", "ctrl+n Return"):
+        app.after(lambda: app.key("Tab"), lambda s: s["cursor_shown"])
+        state = app.after(lambda: app.key(*shortcut.split()), lambda s: s["moves"] == 0 and s["overlay"] is None)
+        assert not state["cursor_shown"] and state["cursor"] == [STOCK, None] and cursor_pixels(app) == 0
