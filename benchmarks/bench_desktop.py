@@ -133,6 +133,7 @@ def _child_frames(kind: str) -> None:
 
 def main() -> None:
     env = {**os.environ, "LIBGL_ALWAYS_SOFTWARE": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)   # a player's install keeps compiled modules, as pyglet's are
     server = None
     if "DISPLAY" not in os.environ or "--own-xvfb" in sys.argv:
         env["DISPLAY"] = ":" + str(150 + os.getpid() % 40)

@@ -6,6 +6,7 @@ and kept in the user's cache folder (keyed by its size and this file's text) so 
 next start only loads it.
 """
 
+import mmap
 import os
 import zlib
 from pathlib import Path
@@ -55,7 +56,8 @@ class CardArt:
         h = max(8, round(card_h * pixel_ratio * SUPERSAMPLE))
         pad = 2 * SUPERSAMPLE
         rows = -(-CELLS // _COLUMNS)
-        texture = Texture.create((w + pad) * _COLUMNS, (h + pad) * rows)
+        # no zeroed upload: the atlas is either loaded whole or cleared and drawn
+        texture = Texture.create((w + pad) * _COLUMNS, (h + pad) * rows, blank_data=False)
         cached = _cache_file(texture.width, texture.height)
         if not _load(texture, cached):
             _render(window, texture, w, h, pad)
@@ -105,15 +107,18 @@ def _cache_file(width: int, height: int) -> Path:
 
 
 def _load(texture: Texture, path: Path) -> bool:
-    """Fill ``texture`` from the cache; false when there is no usable copy."""
+    """Fill ``texture`` (bound) from the cache; false when there is no usable copy.  The file is
+    mapped, not read: GL copies straight from the page cache."""
     try:
-        data = path.read_bytes()
-    except OSError:
+        with open(path, "rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_COPY) as data:
+            if len(data) != texture.width * texture.height * 4:
+                return False
+            pixels = (gl.GLubyte * len(data)).from_buffer(data)
+            gl.glTexSubImage2D(texture.target, 0, 0, 0, texture.width, texture.height, gl.GL_RGBA,
+                               gl.GL_UNSIGNED_BYTE, pixels)
+            del pixels   # the map closes only once nothing points into it
+    except (OSError, ValueError):
         return False
-    if len(data) != texture.width * texture.height * 4:
-        return False
-    image = pyglet.image.ImageData(texture.width, texture.height, "RGBA", data)
-    texture.blit_into(image, 0, 0, 0)
     return True
 
 

@@ -69,22 +69,23 @@ class Toolbar:
             x = self._button(widget_id, text, x, y, bar, size, pad) + pad / 3
         right = width - pad / 2
         for widget_id, text in right_items:
-            label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=TEXT, anchor_y="center", batch=self.batch, group=self.group)
-            right -= label.content_width + pad
-            label.delete()
-            self._button(widget_id, text, right, y, bar, size, pad)
+            right = self._button(widget_id, text, right, y, bar, size, pad, from_right=True)
         label = pyglet.text.Label(info, font_name=FONT, font_size=size, color=TEXT, anchor_x="right", anchor_y="center",
                                   x=round(right - pad / 2), y=round(y + bar / 2), batch=self.batch, group=self.group)
         self.items.append(("info", label, None))
 
-    def _button(self, widget_id: str, text: str, x: float, y: float, bar: float, size: float, pad: float) -> float:
+    def _button(self, widget_id: str, text: str, x: float, y: float, bar: float, size: float, pad: float,
+                from_right: bool = False) -> float:
+        """A button starting at ``x`` (ending there when ``from_right``); answers its other edge."""
         label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=TEXT, anchor_y="center",
-                                  x=round(x + pad / 2), y=round(y + bar / 2), batch=self.batch, group=self.group)
+                                  y=round(y + bar / 2), batch=self.batch, group=self.group)
         w = label.content_width + pad
+        x = x - w if from_right else x
+        label.x = round(x + pad / 2)
         box = shapes.Rectangle(x, y + bar * 0.12, w, bar * 0.76, color=BUTTON, batch=self.batch, group=self.back_group)
         self.items.append((widget_id, label, box))
         self.hits.append((widget_id, Rect(x, y, w, bar)))
-        return x + w
+        return x if from_right else x + w
 
     def hit(self, x: float, y: float) -> str | None:
         return next((widget_id for widget_id, rect in self.hits if rect.contains(x, y)), None)

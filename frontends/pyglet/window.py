@@ -40,8 +40,7 @@ class KlondikeWindow(pyglet.window.Window):
         self.table = TableView(self, self.batch)
         self.toolbar = Toolbar(self.batch, order=10)
         self.panel_view = PanelView(self.batch, order=20)
-        self.status = pyglet.text.Label("", font_name="DejaVu Sans", color=(240, 240, 230, 255), x=8, y=8,
-                                        batch=self.batch, group=pyglet.graphics.Group(order=15))
+        self.status: pyglet.text.Label | None = None   # made when there is first something to say
         self.layout = TableLayout(self.width, self.height, self.scale)
         self.controller = Controller(session.game, self.layout, session.double_tap_ms / 1000)
         self.panel: Panel | None = None
@@ -88,11 +87,18 @@ class KlondikeWindow(pyglet.window.Window):
         game = self.session.game
         self.table.refresh(game.position, self.layout, self.controller, self.show_cursor and not self.panel)
         self._toolbar()
-        self.status.text = self.note or self.session.message
-        self.status.font_size = self.layout.toolbar_height * 0.3
+        self._status(self.note or self.session.message)
         if panel_too:
             self._show_panel()
         self.request_redraw()
+
+    def _status(self, text: str) -> None:
+        if text and not self.status:
+            self.status = pyglet.text.Label("", font_name="DejaVu Sans", color=(240, 240, 230, 255), x=8, y=8,
+                                            batch=self.batch, group=pyglet.graphics.Group(order=15))
+        if self.status:
+            self.status.text = text
+            self.status.font_size = self.layout.toolbar_height * 0.3
 
     def _toolbar(self) -> None:
         game = self.session.game
@@ -346,7 +352,7 @@ class KlondikeWindow(pyglet.window.Window):
             "overlay": self.panel.name if self.panel else None, "focus": self.panel.focus if self.panel else None,
             "panel": {i: rect(r) for i, r in self.panel_view.hits}, "toolbar": {i: rect(r) for i, r in self.toolbar.hits},
             "texts": [label.text for label in labels], "text_at": [[label.x, label.y] for label in labels],
-            "status": self.status.text, "clipboard": self.clipboard, "card_w": layout.card_w,
+            "status": self.status.text if self.status else "", "clipboard": self.clipboard, "card_w": layout.card_w,
             "slots": {str(p): rect(r) for p, r in layout.slots.items()},
             "spots": [[s.card, s.face_up, *rect(s.rect), s.pile, s.index] for s in layout.spots(self.session.game.position)],
             "x_window": getattr(self, "_window", None), "cursor": list(self.controller.cursor),
