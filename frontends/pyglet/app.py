@@ -17,6 +17,9 @@ def run(plugins: Plugins, code: str | None) -> int:
     if not plugins.variants("draw") or not plugins.variants("scoring"):
         print("klondike: no draw or no scoring plugin is installed", file=sys.stderr)
         return 3
+    # pyglet.image loads GdkPixbuf (~11 ms) to decode image files, which the game never reads;
+    # a module set to None fails to import, and pyglet goes on without it
+    sys.modules.setdefault("pyglet.image.codecs.gdkpixbuf2", None)  # type: ignore[arg-type]
     import pyglet
 
     pyglet.options.dpi_scaling = "scaled"
