@@ -62,3 +62,25 @@ def code_refusal(engine_message: str) -> str:
         return _("The middle part of a code is a draw token then a scoring token, like D1N.")
     return _("This is not a game code. A code has three parts joined by dashes, like {example}.").format(
         example=CODE_EXAMPLE)
+
+
+def notice_text(kind: str) -> str:
+    """The store's notice (player_data ``Notice.kind``) as one translated sentence."""
+    if kind == "damaged":
+        return _("Your saved data could not be read, so it was kept aside and a fresh start was made.")
+    if kind == "newer_schema":
+        return _("Your saved data comes from a newer version of the game, so it was kept aside and a fresh start was made.")
+    if kind == "unwritable":
+        return _("Your data folder cannot be written: the game plays, but nothing will be saved.")
+    return _("Your saved game needs a plugin that is not installed: a new deal starts, and the saved game is kept "
+             "for when the plugin returns.")
+
+
+def plugin_failures(names: list[str]) -> str:
+    """Which plugins could not be loaded (their details go to the terminal)."""
+    return _("These plugins could not be loaded: {names}.").format(names=", ".join(names)) if names else ""
+
+
+def plugin_failed(engine_message: str) -> str:
+    """A plugin raised or answered wrongly during a move: say so, with the engine's details."""
+    return _("A plugin failed, so the move was not made:") + " " + engine_message

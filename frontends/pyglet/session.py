@@ -11,6 +11,7 @@ from pathlib import Path
 from solitaire_klondike.core import Game, GameCode, IllegalMoveError, Move, PluginError, Plugins
 
 from .i18n import _
+from .messages import notice_text, plugin_failed, plugin_failures
 
 STATE_FILE_VARIABLE = "KLONDIKE_TEST_STATE_FILE"
 DEFAULT_DOUBLE_TAP_MS = 400
@@ -26,7 +27,9 @@ class Session:
         """Resume the saved game, or deal ``code`` (leaving the saved one), or a new game."""
         self.plugins, self.store = plugins, store
         self.game: Game | None = store.resume(plugins)
-        self.message = " ".join(n.text for n in store.notices)
+        failed = [info.name for info in plugins.infos if info.error and info.error != "blocked"]
+        notices = [notice_text(notice.kind) for notice in store.notices]
+        self.message = " ".join(filter(None, [*notices, plugin_failures(failed)]))
         if code or self.game is None:
             self._begin(Game(code or GameCode.random(*self.chosen_variant()), plugins))
         else:
@@ -73,7 +76,7 @@ class Session:
             self.message = _("That move is not allowed.")
             return False
         except PluginError as exc:
-            self.message = str(exc)
+            self.message = plugin_failed(str(exc))
             return False
         self._saved()
         return True

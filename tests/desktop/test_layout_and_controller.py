@@ -224,3 +224,25 @@ def test_refusals_name_the_rule_broken(plugins):
         game.push(Move.stock())
     assert move_refusal(game.position, STOCK, None, WASTE) == "The stock cannot be turned again with this scoring."
     assert move_refusal(game.position, WASTE, 0, 1) == "Only the top card of the waste plays."
+
+
+class MisspelledHook:
+    def klondike_drawcount(self):
+        return 1
+
+
+def test_a_damaged_data_file_and_a_broken_plugin_are_told_in_the_players_language(tmp_path):
+    from solitaire_klondike.frontends.pyglet.session import Session
+    from solitaire_klondike.player_data import FILE_NAME, open_store
+
+    tmp_path.joinpath(FILE_NAME).write_bytes(b"this is not a database" * 100)
+    plugins = load_plugins()
+    plugins.add(MisspelledHook(), "misspelled")
+    i18n.set_language("ca")
+    try:
+        session = Session(plugins, open_store(tmp_path))
+        assert "No s'han pogut llegir les dades desades" in session.message
+        assert "No s'han pogut carregar aquests connectors: misspelled." in session.message
+        assert session.game is not None and session.game.move_count == 0
+    finally:
+        i18n.set_language("en")
