@@ -82,5 +82,5 @@ def plugin_failures(names: list[str]) -> str:
 
 
 def plugin_failed(engine_message: str) -> str:
-    """A plugin raised or answered wrongly during a move: say so, with the engine's details."""
-    return _("A plugin failed, so the move was not made:") + " " + engine_message
+    """A plugin raised or answered wrongly: nothing changed; say so, with the engine's details."""
+    return _("A plugin failed, so nothing changed:") + " " + engine_message

@@ -85,14 +85,23 @@ class Session:
         return self.game.undo() is not None and self._saved()
 
     def redo(self) -> bool:
-        return self.game.redo() is not None and self._saved()
+        try:
+            return self.game.redo() is not None and self._saved()
+        except PluginError as exc:
+            self.message = plugin_failed(str(exc))
+            return False
 
     def new_game(self, code: GameCode) -> None:
         """Leave the current game and deal ``code``; remember its plugins as the next choice."""
         self.message = ""
+        try:
+            game = Game(code, self.plugins)
+        except PluginError as exc:
+            self.message = plugin_failed(str(exc))
+            return
         self.set_setting("draw", code.draw)
         self.set_setting("scoring", code.scoring)
-        self._begin(Game(code, self.plugins))
+        self._begin(game)
 
     def restart(self) -> None:
         """Deal the same code again from the start (R5)."""

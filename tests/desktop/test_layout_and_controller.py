@@ -246,3 +246,24 @@ def test_a_damaged_data_file_and_a_broken_plugin_are_told_in_the_players_languag
         assert session.game is not None and session.game.move_count == 0
     finally:
         i18n.set_language("en")
+
+
+class RaisesInScore:
+    def klondike_score(self, score, action):
+        raise RuntimeError("broken scorer")
+
+
+def test_a_plugin_failing_in_a_move_changes_nothing_and_is_told(tmp_path):
+    from solitaire_klondike.frontends.pyglet.session import Session
+    from solitaire_klondike.player_data import open_store
+
+    plugins = load_plugins()
+    plugins.add(RaisesInScore(), "broken-scorer")
+    i18n.set_language("es")
+    try:
+        session = Session(plugins, open_store(tmp_path), plugins.parse_code("KL1-D1N-AAAAAAG"))
+        assert not session.play(Move.stock())
+        assert session.message.startswith("Un complemento ha fallado y no ha cambiado nada: plugin 'broken-scorer'")
+        assert session.game.move_count == 0 and len(session.game.position.stock) == 24
+    finally:
+        i18n.set_language("en")
