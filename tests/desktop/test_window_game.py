@@ -150,3 +150,31 @@ def test_the_cursor_hides_after_the_win_a_restart_and_a_new_game(launch, tmp_pat
         app.after(lambda: app.key("Tab"), lambda s: s["cursor_shown"])
         state = app.after(lambda: app.key(*shortcut.split()), lambda s: s["moves"] == 0 and s["overlay"] is None)
         assert not state["cursor_shown"] and state["cursor"] == [STOCK, None] and cursor_pixels(app) == 0
+
+
+
+def test_a_card_taken_back_from_a_foundation_by_drag_and_by_keyboard(launch):
+    """R11 in the window, on the site's example game: AH comes back from its foundation onto 2S."""
+    code, ace_of_hearts = "KL1-D1N-AAAAAAB", 13
+    app = launch("play", code)
+    game = Game.from_text(code, load_plugins())
+    app.key("Tab")
+    keys, cursor = [], STOCK
+    for text in "S T1-T7 T5-T1 T5-F".split():
+        more, cursor = keys_for(game, Move.parse(text), cursor)
+        keys += more
+        game.push_text(text)
+    app.key_fast(*keys)
+    app.wait(lambda s: s["moves"] == 4 and s["foundations"][1] == 1)
+    more, cursor = keys_for(game, Move.parse("FH-T4"), cursor)
+    app.key_fast(*more)
+    state = app.wait(lambda s: s["moves"] == 5)
+    assert state["foundations"][1] == 0 and state["tableau"][3][-1] == ace_of_hearts
+    app.key("ctrl+z")
+    state = app.wait(lambda s: s["moves"] == 4 and s["foundations"][1] == 1)
+    top = next(s for s in reversed(state["spots"]) if s[6] == 10)
+    target = next(s for s in reversed(state["spots"]) if s[6] == 3)
+    start = (top[2] + top[4] / 2, top[3] + top[5] - 8)
+    end = (target[2] + target[4] / 2, target[3] + target[5] - 30)
+    state = app.after(lambda: app.drag(start, end), lambda s: s["moves"] == 5)
+    assert state["foundations"][1] == 0 and state["tableau"][3][-1] == ace_of_hearts
