@@ -13,7 +13,9 @@ from .store import Notice, Store
 FOLDER_VARIABLE = "SOLITAIRE_KLONDIKE_DATA"
 FILE_NAME = "klondike.sqlite3"
 BUSY_TIMEOUT_MS = 5000
+OPEN_PATIENCE_S = 30  # how long to wait, at start, for another copy of the game to let go of the file
 _DAMAGE = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
+_BUSY = {"SQLITE_BUSY", "SQLITE_LOCKED"}
 
 
 def data_folder() -> Path:
@@ -31,7 +33,7 @@ def open_store(folder: Path | None = None) -> Store:
     path = folder / FILE_NAME
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        return Store(_connect(path), path)
+        return Store(_connect_waiting(path), path)
     except NewerSchemaError:
         kind, why = "newer_schema", "was written by a newer version of Solitaire Klondike"
     except sqlite3.Error as exc:
@@ -48,6 +50,21 @@ def open_store(folder: Path | None = None) -> Store:
     store.notices.append(Notice(kind, f"Your saved data {why}, so it was kept aside as {aside.name} "
                                       "and a fresh store was started."))
     return store
+
+
+def _connect_waiting(path: Path) -> sqlite3.Connection:
+    """:func:`_connect`, waiting while another copy of the game holds the file: some steps, like
+    switching the journal mode, answer "busy" at once instead of waiting for the busy timeout,
+    and a copy saving after every action can keep the file busy for longer than that timeout."""
+    deadline = time.monotonic() + OPEN_PATIENCE_S
+    while True:
+        try:
+            return _connect(path)
+        except sqlite3.OperationalError as exc:
+            busy = getattr(exc, "sqlite_errorname", "") in _BUSY or "locked" in str(exc)
+            if not busy or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _connect(path: Path | None) -> sqlite3.Connection:

@@ -126,3 +126,18 @@ def test_two_processes_writing_at_once_lose_no_record(folder: Path) -> None:
     conn.close()
     store = open_store(folder)
     assert store.statistics()["D1N"]["won"] == 10
+
+
+def test_copies_started_at_the_same_moment_on_a_new_file_all_get_a_writable_store(tmp_path: Path) -> None:
+    """Six copies race to create the file, five times over: none falls back to 'cannot be written'."""
+    script = (
+        "import sys; from pathlib import Path; from solitaire_klondike.player_data import open_store\n"
+        "store = open_store(Path(sys.argv[1])); store.set_setting('seen', True)\n"
+        "assert store.writable and not store.notices, store.notices\n"
+    )
+    for round_number in range(5):
+        folder = tmp_path / f"round{round_number}"
+        runs = [subprocess.Popen([PYTHON, "-c", script, str(folder)], env=child_env(folder), cwd=HERE,
+                                 stderr=subprocess.PIPE) for _ in range(6)]
+        failures = [run.communicate(timeout=60)[1].decode() for run in runs if run.wait(timeout=60) != 0]
+        assert failures == []
