@@ -165,39 +165,3 @@ def test_only_the_chosen_draw_and_scoring_plugins_answer():
     for code, draw, text in (("KL1-D1N-AAAAAAG", 1, "0"), ("KL1-D3V-AAAAAAG", 3, "-$52")):
         game = Game.from_text(code, plugins)
         assert game.position.draw_count == draw and game.score_text == text
-
-
-class ThreePassVegas:
-    """A scoring variant a third party could add: Vegas with three passes through the stock."""
-
-    def klondike_variant(self):
-        return Variant("scoring", "V3", "Vegas, three passes", "Dollars, and the waste turns back twice")
-
-    def klondike_recycle_limit(self):
-        return 2
-
-    def klondike_initial_score(self):
-        return -52
-
-    def klondike_score(self, score, action):
-        return score + 5 if action.move.target_kind == "foundation" else score
-
-    def klondike_format_score(self, score):
-        return f"{score} dollars"
-
-
-def test_a_scoring_plugin_decides_passes_start_points_and_format():
-    plugins = load_plugins()
-    plugins.add(ThreePassVegas(), "vegas-three-passes")
-    game = Game.from_text("KL1-D3V3-AAAAAAG", plugins)
-    assert game.score_text == "-52 dollars"
-    for _ in range(2):
-        for _ in range(9):
-            game.push_text("S")
-    assert game.position.recycles == 2
-    for _ in range(8):
-        game.push_text("S")
-    with pytest.raises(IllegalMoveError, match="already been turned back 2 times"):
-        game.push_text("S")
-    game.push_text("T1-F")
-    assert game.score_text == "-47 dollars"
