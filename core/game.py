@@ -180,11 +180,8 @@ class Game:
             raise IllegalMoveError(move, reason)
         position = self.position
         kind = "move" if move.source != STOCK else ("draw" if position.stock else "recycle")
-        cards = _cards_moved(position, move)
-        hidden_before = position.hidden[move.source] if move.source < 7 else 0
         token = position.make(move)
-        turned = move.source < 7 and position.hidden[move.source] < hidden_before
-        action = Action(move, kind, cards, turned)
+        action = Action(move, kind, *position.made(move, token))
         try:
             score = self._hooks.call("klondike_score", int, score=self.score, action=action)
         except PluginError:
@@ -259,16 +256,3 @@ class Game:
         if not self.position.hidden[pile] <= index < len(column):
             return None
         return column[index]
-
-
-def _cards_moved(position: Position, move: Move) -> int:
-    if move.source == STOCK:
-        if position.stock:
-            return min(position.draw_count, len(position.stock))
-        return len(position.waste)
-    if move.source < 7 and move.target != FOUNDATION:
-        column, target = position.tableau[move.source], position.tableau[move.target]
-        if target:
-            return RANK[target[-1]] - RANK[column[-1]]
-        return len(column) - position.hidden[move.source]
-    return 1

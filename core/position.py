@@ -173,6 +173,16 @@ class Position:
         self.tableau[target].append(13 * suit + self.foundations[suit])
         return 0
 
+    def made(self, move: Move, token: int) -> tuple[int, bool]:
+        """Right after ``make(move)`` returned ``token``: how many cards it drew, turned back or
+        moved, and whether it turned a hidden card face up (R12)."""
+        source, target = move
+        if source == STOCK:
+            return (token & 0xFF) or len(self.stock), False
+        if source < 7:
+            return (1 if target == FOUNDATION else token >> 1), bool(token & 1)
+        return 1, False
+
     def unmake(self, move: Move, token: int) -> None:
         """Take back ``move``, made with :meth:`make` which returned ``token``."""
         source, target = move
