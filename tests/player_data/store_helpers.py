@@ -27,6 +27,14 @@ def hard_game(plugins: Plugins, variant: str = "D1N", deal: int = 123456) -> Gam
     return Game(GameCode(variant[:2], variant[2:], deal), plugins)
 
 
+def start_and_play_once(store, game: Game) -> Game:
+    """Start ``game`` in ``store`` and play its first legal action, saved as the game does."""
+    store.game_started(game)
+    game.push(game.legal_moves()[0])
+    store.action_done(game)
+    return game
+
+
 class Clock:
     """Times handed to the store, one second apart unless told."""
 

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from store_helpers import Clock, easy_game, hard_game
+from store_helpers import Clock, easy_game, hard_game, start_and_play_once
 from easy_deal import play_to_win, winning_move
 from solitaire_klondike.player_data import open_store
 
@@ -19,9 +19,7 @@ def test_a_dealt_game_with_no_action_is_not_played(folder: Path, plugins) -> Non
 def test_leaving_after_one_action_counts_played_not_won(folder: Path, plugins) -> None:
     store = open_store(folder)
     game = hard_game(plugins)
-    store.game_started(game)
-    game.push(game.legal_moves()[0])
-    store.action_done(game)
+    start_and_play_once(store, game)
     playing = store.statistics()
     assert (playing["D1N"]["played"], playing["D1N"]["won"], playing["D1N"]["current_streak"]) == (1, 0, 0)
     game.undo()
@@ -37,9 +35,7 @@ def test_starting_a_new_game_abandons_the_current_one(folder: Path, plugins) -> 
     """Even without game_left, and even from the next run of the program (`klondike play CODE`)."""
     store = open_store(folder)
     game = hard_game(plugins)
-    store.game_started(game)
-    game.push(game.legal_moves()[0])
-    store.action_done(game)
+    start_and_play_once(store, game)
     store.close()
     store = open_store(folder)
     store.game_started(hard_game(plugins, deal=42))
@@ -69,14 +65,10 @@ def test_a_win_counts_once_even_after_undo_and_winning_again(folder: Path, plugi
 def test_a_restarted_deal_is_a_new_game(folder: Path, plugins) -> None:
     store = open_store(folder)
     game = hard_game(plugins)
-    store.game_started(game)
-    game.push(game.legal_moves()[0])
-    store.action_done(game)
+    start_and_play_once(store, game)
     store.game_left(game)
     again = game.restarted()
-    store.game_started(again)
-    again.push(again.legal_moves()[0])
-    store.action_done(again)
+    start_and_play_once(store, again)
     store.game_left(again)
     assert [r["code"] for r in store.records()] == [str(game.code)] * 2
     assert store.statistics()["D1N"]["played"] == 2

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from store_helpers import KLONDIKE, child_env, easy_game, hard_game
+from store_helpers import KLONDIKE, child_env, easy_game, hard_game, start_and_play_once
 from easy_deal import play_to_win
 from solitaire_klondike.player_data import FILE_NAME, open_store
 
@@ -62,9 +62,7 @@ def test_a_bad_file_is_kept_aside_and_a_fresh_store_starts(folder: Path, plugins
     assert aside.read_bytes() == bad
     assert store.writable and store.statistics()["total"]["played"] == 0
     game = hard_game(plugins)
-    store.game_started(game)
-    game.push(game.legal_moves()[0])
-    store.action_done(game)
+    start_and_play_once(store, game)
     store.close()
     again = open_store(folder)
     assert again.notices == []
