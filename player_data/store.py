@@ -196,7 +196,7 @@ class Store:
             "scoring": game.code.scoring, "started_at": self._started_at, "updated_at": stamp,
             "actions": self._actions, "moves": game.move_count, "undos": game.undo_count, "score": game.score,
             "took_back": int(game.took_back_from_foundation()), "snapshot": json.dumps(game.snapshot()),
-            "played_seconds": round(self._played, 3),
+            "played_seconds": round(game.play_seconds or self._played, 3),  # the front end's clock when it keeps one
         }
         self.conn.execute(f"INSERT OR REPLACE INTO saved_games ({', '.join(_SAVED_COLUMNS)}) "
                           f"VALUES ({', '.join('?' * len(row))})",
