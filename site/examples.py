@@ -31,8 +31,9 @@ class Replay:
                          self.highlight)
 
     def markdown(self):
-        """The example as `klondike replay` commands and their answers, then its picture."""
-        return f"```console\n{self.console()}\n```\n\n![]({self.picture_name})"
+        """The example as `klondike replay` commands and their answers (the page shows its picture,
+        with words that describe it)."""
+        return f"```console\n{self.console()}\n```"
 
     def console(self):
         code, moves = self.example["code"], self.example["moves"].split()

@@ -48,8 +48,17 @@ def _nav_titles(items):
                     yield from _nav_titles(target)
 
 
+def config_words(config):
+    """The words of an mkdocs config that readers see: the description, the copyright line and
+    the permalink title (the build translates them, mkdocs does not)."""
+    toc = next((e["toc"] for e in config.get("markdown_extensions", []) if isinstance(e, dict) and "toc" in e), {})
+    return [config["site_description"], config["copyright"], toc["permalink_title"]]
+
+
 def extract_nav(fileobj, keywords, comment_tags, options):
-    """Yield the navigation titles of an mkdocs.yml file."""
+    """Yield the navigation titles of an mkdocs.yml file, then its other words."""
     config = yaml.safe_load(fileobj)
     for title in _nav_titles(config.get("nav", [])):
         yield 0, None, title, ["Navigation title"]
+    for words in config_words(config):
+        yield 0, None, words, ["Site configuration: description, footer, tooltip of a heading's link"]

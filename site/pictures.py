@@ -6,7 +6,9 @@ from solitaire_klondike.core.cards import IS_RED, RANKS, SUIT
 
 CARD_W, CARD_H, GAP, MARGIN = 64, 90, 14, 14
 HIDDEN_STEP, FACE_UP_STEP, FAN_STEP = 12, 26, 30
-TOP_ROW_H = CARD_H + 24
+LABEL_H = 16  # the pile names above the top row and above the columns
+TOP = MARGIN + LABEL_H  # the top row's upper edge
+TOP_ROW_H = CARD_H + 24 + LABEL_H - 8
 SUIT_MARKS = "♠♥♦♣"  # foundation order S H D C (R2)
 HIGHLIGHT_COLOURS = {"refused": "#d32f2f", "move": "#ffd600"}
 FONT = "DejaVu Sans, Arial, sans-serif"
@@ -20,12 +22,12 @@ def slot_x(slot):
 def pile_box(position, pile):
     """(x, y, width, height) of a pile as drawn: a column spans all its cards."""
     if pile == STOCK:
-        return slot_x(0), MARGIN, CARD_W, CARD_H
+        return slot_x(0), TOP, CARD_W, CARD_H
     if pile == WASTE:
-        return slot_x(1), MARGIN, CARD_W + 2 * FAN_STEP, CARD_H
+        return slot_x(1), TOP, CARD_W + 2 * FAN_STEP, CARD_H
     if pile > WASTE:  # a foundation, 9–12
-        return slot_x(3 + pile - 9), MARGIN, CARD_W, CARD_H
-    y = MARGIN + TOP_ROW_H
+        return slot_x(3 + pile - 9), TOP, CARD_W, CARD_H
+    y = TOP + TOP_ROW_H
     return slot_x(pile), y, CARD_W, column_height(position, pile)
 
 
@@ -61,18 +63,18 @@ def empty_slot(x, y, mark=""):
 
 def pile_parts(position):
     """SVG elements for the stock, the waste fan, the foundations and the columns."""
-    parts = [card_back(slot_x(0), MARGIN) if position.stock else empty_slot(slot_x(0), MARGIN)]
+    parts = [card_back(slot_x(0), TOP) if position.stock else empty_slot(slot_x(0), TOP)]
     fan = position.waste[-max(1, min(position.waste_fan, 3)):] if position.waste else []
     for place, card in enumerate(fan):
-        parts.append(card_face(slot_x(1) + place * FAN_STEP, MARGIN, card))
+        parts.append(card_face(slot_x(1) + place * FAN_STEP, TOP, card))
     if not fan:
-        parts.append(empty_slot(slot_x(1), MARGIN))
+        parts.append(empty_slot(slot_x(1), TOP))
     for suit, height in enumerate(position.foundations):
         x = slot_x(3 + suit)
-        parts.append(card_face(x, MARGIN, 13 * suit + height - 1) if height
-                     else empty_slot(x, MARGIN, SUIT_MARKS[suit]))
+        parts.append(card_face(x, TOP, 13 * suit + height - 1) if height
+                     else empty_slot(x, TOP, SUIT_MARKS[suit]))
     for column, cards in enumerate(position.tableau):
-        x, y = slot_x(column), MARGIN + TOP_ROW_H
+        x, y = slot_x(column), TOP + TOP_ROW_H
         if not cards:
             parts.append(empty_slot(x, y))
         for index, card in enumerate(cards):
@@ -81,11 +83,20 @@ def pile_parts(position):
     return parts
 
 
+def pile_labels():
+    """The move notation's pile names: S and W over the stock and the waste, FS–FC over the foundations,
+    T1–T7 over the columns."""
+    names = [(0, "S"), (1, "W"), *((3 + s, "F" + "SHDC"[s]) for s in range(4))]
+    rows = [(MARGIN + 11, names), (TOP + TOP_ROW_H - 6, [(c, f"T{c + 1}") for c in range(7)])]
+    return [f'<text x="{slot_x(slot) + CARD_W / 2}" y="{y}" font-size="12" font-weight="bold" text-anchor="middle" '
+            f'fill="#e8f5e9">{name}</text>' for y, row in rows for slot, name in row]
+
+
 def table_svg(position: Position, title: str, highlight=None):
     """The whole table; `highlight` is (pile, kind) with kind "refused" or "move"."""
     width = slot_x(7) - GAP + MARGIN
-    height = MARGIN + TOP_ROW_H + max(column_height(position, c) for c in range(7)) + MARGIN
-    parts = pile_parts(position)
+    height = TOP + TOP_ROW_H + max(column_height(position, c) for c in range(7)) + MARGIN
+    parts = pile_labels() + pile_parts(position)
     if highlight:
         pile, kind = highlight
         x, y, w, h = pile_box(position, pile)

@@ -10,7 +10,7 @@ from examples import load_examples
 ALL_LANGUAGES = ("en", *LANGUAGES)
 # Each page's path and the id of a heading whose text is translated.
 PAGES = {"": "features", "rules/": "rules", "examples/": "examples", "faq/": "faq",
-         "klondike/": "klondike", "plugins/": "plugins"}
+         "klondike/": "klondike", "plugins/": "plugins", "glossary/": "glossary"}
 # Pictures drawn from the engine: the table on Home, one per example on Examples.
 PICTURES = {"": 1, "examples/": len(load_examples())}
 SEARCH_PLACEHOLDER = {"en": "Search", "ca": "Cerca", "el": "Αναζήτηση", "es": "Búsqueda",

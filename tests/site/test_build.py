@@ -2,7 +2,7 @@
 from site_paths import HTML_OUT, LANGUAGES
 
 PAGES = ("index.html", "rules/index.html", "examples/index.html", "faq/index.html",
-         "klondike/index.html", "plugins/index.html")
+         "klondike/index.html", "plugins/index.html", "glossary/index.html")
 
 
 def test_build_succeeds_in_strict_mode(build_result):

@@ -40,3 +40,21 @@ def test_translations_keep_ids_links_and_code(lang):
     changed = [entry.msgid for entry in catalog(lang)
                if entry.msgstr and sorted(KEPT.findall(entry.msgid)) != sorted(KEPT.findall(entry.msgstr))]
     assert changed == []
+
+
+def test_updating_the_catalogs_of_a_clean_checkout_changes_nothing(tmp_path):
+    """`site/build.py catalogs` in a copy of the sources: every catalog stays byte for byte the same."""
+    import shutil
+    import subprocess
+    import sys
+
+    from site_paths import SITE
+
+    shutil.copytree(SITE, tmp_path / "site", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(LOCALES, tmp_path / "locales", ignore=shutil.ignore_patterns("*.mo", "__pycache__"))
+    result = subprocess.run([sys.executable, str(tmp_path / "site" / "build.py"), "catalogs"],
+                            cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    for path in [LOCALES / "site.pot", *(LOCALES / lang / "LC_MESSAGES" / "site.po" for lang in LANGUAGES)]:
+        copy = tmp_path / path.relative_to(LOCALES.parent)
+        assert copy.read_bytes() == path.read_bytes(), path

@@ -6,7 +6,7 @@ import pytest
 
 from site_paths import SITE
 from examples import MARKER, load_examples, replay
-from solitaire_klondike.core import FOUNDATIONS, STOCK, WASTE, Game, Move, load_plugins
+from solitaire_klondike.core import CARD_NAMES, FOUNDATIONS, STOCK, WASTE, Game, Move, load_plugins, parse_card
 from solitaire_klondike.core.cards import RANK, fits_on
 
 EXAMPLES = {example["id"]: example for example in load_examples()}
@@ -71,6 +71,70 @@ def test_draw_three_lower_waste_card_fits_where_the_top_one_is_refused(replays):
     fan = position.waste[-position.waste_fan:]
     assert position.draw_count == 3 and len(fan) == 3
     assert any(fits_on(card, position.tableau[target][-1]) for card in fan[:-1])
+
+
+CLAIMS = [(name, claim) for name, example in EXAMPLES.items() for claim in example.get("claims", [])]
+RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card_words(name):
+    """``"QS"`` as the page writes it: "queen of spades"."""
+    return f"{RANK_WORDS.get(name[:-1], name[:-1])} of {SUIT_WORDS[name[-1]]}"
+
+
+def column_words(pile):
+    return f"column {pile[1:]}"
+
+
+def section(name):
+    """The English text of an example's section on the Examples page."""
+    page = (SITE / "examples.md").read_text(encoding="utf-8")
+    return " ".join(page.split(f"{{ #{name} }}", 1)[1].split("\n## ", 1)[0].split())
+
+
+def claim_holds(done, claim):
+    """Check one claim of examples.yml against the engine; answer the words the page must use for it."""
+    position, game = done.game.position, done.game
+    if "top" in claim or "under" in claim:
+        pile = Move.parse(f"{claim.get('top') or claim['under']}-F").source
+        depth = -1 if "top" in claim else -2
+        assert CARD_NAMES[position.tableau[pile][depth]] == claim["card"]
+        return [card_words(claim["card"]), column_words(claim.get("top") or claim["under"])]
+    if "empty" in claim:
+        assert position.tableau[Move.parse(f"{claim['empty']}-F").source] == []
+        return [column_words(claim["empty"]), "empty"]
+    if "hidden" in claim:
+        assert position.hidden[Move.parse(f"{claim['hidden']}-F").source] > 0
+        return [column_words(claim["hidden"]), "hidden card"]
+    if "fan" in claim:
+        assert [CARD_NAMES[c] for c in position.waste[-position.waste_fan:]] == claim["fan"]
+        return [card_words(card) for card in claim["fan"]]
+    if "fits" in claim or "does_not_fit" in claim:
+        card = parse_card(claim.get("fits") or claim["does_not_fit"])
+        column = position.tableau[Move.parse(f"{claim['onto']}-F").source]
+        fits = fits_on(card, column[-1]) if column else RANK[card] == 13
+        assert fits == ("fits" in claim)
+        return [card_words(claim.get("fits") or claim["does_not_fit"]), column_words(claim["onto"])]
+    if "stock" in claim:
+        assert len(position.stock) == claim["stock"]
+        return []
+    if "waste_onto_columns" in claim:
+        assert sum(1 for m in game.history if m.source == WASTE and m.target < 7) == claim["waste_onto_columns"]
+        return [f"{claim['waste_onto_columns']} cards from the waste", f"{claim['waste_onto_columns']} × 5"]
+    if "recycle_cost" in claim:
+        assert recycle_costs(done.example) == claim["recycle_cost"]
+        return [f"costs {claim['recycle_cost']} points", f"− {claim['recycle_cost']} = {game.score}"]
+    raise AssertionError(f"unknown claim {claim}")
+
+
+@pytest.mark.parametrize("name, claim", CLAIMS, ids=[f"{n}-{c}" for n, c in CLAIMS])
+def test_what_the_page_says_about_the_position_is_true(replays, name, claim):
+    """Each claim holds in the engine's position, and the page's text names its cards and numbers."""
+    words = claim_holds(replays[name], claim)
+    text = section(name)
+    for phrase in words:
+        assert phrase in text, (phrase, text)
 
 
 def test_vegas_stock_is_empty_with_cards_on_the_waste(replays):
