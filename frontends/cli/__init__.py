@@ -10,6 +10,7 @@ from solitaire_klondike.core import (
     Game, IllegalMoveError, InvalidCodeError, InvalidMoveError, Move, PluginError, Plugins, load_plugins,
 )
 
+from . import analyze, new
 from .render import game_json, position_text
 
 BLOCK_VARIABLE = "SOLITAIRE_KLONDIKE_BLOCK"
@@ -42,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     stats = commands.add_parser("stats", help="print the statistics of the games played")
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.add_argument("--export", metavar="FILE.csv", help="write every game record to a CSV file")
+    new.add_parser(commands)
+    analyze.add_parser(commands)
     return parser
 
 
@@ -51,11 +54,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args([*argv, "play"])
-    blocked = args.block_plugin + [n for n in os.environ.get(BLOCK_VARIABLE, "").split(",") if n.strip()]
-    plugins = load_plugins(blocked=[n.strip() for n in blocked])
+    blocked = [n.strip() for n in args.block_plugin + os.environ.get(BLOCK_VARIABLE, "").split(",") if n.strip()]
+    plugins = load_plugins(blocked=blocked)
     _warn_failures(plugins)
+    if args.command == "analyze":
+        return analyze.run(args, plugins, blocked)
     try:
-        commands = {"deal": _deal, "replay": _replay, "plugins": _plugins, "play": _play, "stats": _stats}
+        commands = {"deal": _deal, "replay": _replay, "plugins": _plugins, "play": _play, "stats": _stats, "new": new.run}
         return commands[args.command](args, plugins)
     except CommandError as exc:
         print(f"klondike: {exc}", file=sys.stderr)

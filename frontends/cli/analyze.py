@@ -1,0 +1,98 @@
+"""``klondike analyze``: solve many deals, locally or on a Dask cluster, into a resumable CSV file."""
+
+import argparse
+import sys
+from pathlib import Path
+
+from solitaire_klondike.analysis.journal import Journal, JournalError
+from solitaire_klondike.analysis.progress import Progress
+from solitaire_klondike.analysis.runner import RunError, cores, run_dask, run_local
+from solitaire_klondike.analysis.spec import DealSpec, DealSpecError
+from solitaire_klondike.core import InvalidCodeError, Plugins
+
+EXIT_BAD_INPUT, EXIT_FAILED, EXIT_STOPPED = 2, 3, 130
+DEFAULT_BUDGET = 10.0
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    analyze = commands.add_parser(
+        "analyze", help="solve many deals and write a CSV row per deal (resumes when run again)")
+    analyze.add_argument("--deals", required=True, metavar="SPEC", help="deal numbers and ranges: 0..9999 or 5,17,900..910")
+    analyze.add_argument("--variant", required=True, help="the variant's tokens, like D1N or D3V")
+    analyze.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
+                         help=f"search time per deal before it is called undecided (default {DEFAULT_BUDGET:g})")
+    analyze.add_argument("--workers", type=int, metavar="N", help="local processes (default: every core)")
+    analyze.add_argument("--scheduler", metavar="ADDRESS", help="run on the Dask cluster at tcp://host:port instead")
+    analyze.add_argument("--out", required=True, metavar="FILE.csv", help="the CSV file to write or to resume")
+
+
+class _Refused(Exception):
+    pass
+
+
+def run(args: argparse.Namespace, plugins: Plugins, blocked: list[str]) -> int:
+    try:
+        deals, variant = _checked(args, plugins)
+    except _Refused as exc:
+        print(f"klondike analyze: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        journal = Journal(Path(args.out), variant)
+    except JournalError as exc:
+        print(f"klondike analyze: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        return _analyze(args, deals, variant, journal, blocked)
+    finally:
+        journal.close()
+
+
+def _checked(args: argparse.Namespace, plugins: Plugins) -> tuple[DealSpec, str]:
+    try:
+        deals = DealSpec.parse(args.deals)
+    except DealSpecError as exc:
+        raise _Refused(f"bad --deals: {exc}") from None
+    try:
+        variant = plugins.parse_code(f"KL1-{args.variant}-AAAAAAA").variant
+    except InvalidCodeError as exc:
+        raise _Refused(f"bad --variant: {exc}") from None
+    if not args.budget > 0:
+        raise _Refused("--budget must be a number of seconds above 0")
+    if args.workers is not None and args.workers < 1:
+        raise _Refused("--workers must be 1 or more")
+    if args.workers is not None and args.scheduler:
+        raise _Refused("--workers is for local runs; a Dask cluster has its own workers")
+    return deals, variant
+
+
+def _analyze(args: argparse.Namespace, deals: DealSpec, variant: str, journal: Journal, blocked: list[str]) -> int:
+    done = journal.rows
+    total = len(deals)
+    already = sum(1 for deal in deals if deal in done) if done else 0
+    todo = (deal for deal in deals if deal not in done)
+    where = f"the Dask cluster at {args.scheduler}" if args.scheduler else f"{args.workers or cores()} local processes"
+    print(f"klondike analyze: {variant}, deals {deals}: {already} of {total} already in {args.out}; "
+          f"solving the rest on {where}", file=sys.stderr)
+    progress = Progress(total, already)
+    try:
+        if args.scheduler:
+            rows = run_dask(args.scheduler, variant, todo, args.budget, blocked)
+        else:
+            rows = run_local(variant, todo, args.budget, args.workers or cores(), blocked)
+        for row in rows:
+            journal.write(row)
+            progress.advance()
+    except KeyboardInterrupt:
+        progress.finish()
+        print(f"klondike analyze: stopped; {progress.done} of {total} deals are in {args.out}. "
+              "Run the same command again to go on.", file=sys.stderr)
+        return EXIT_STOPPED
+    except RunError as exc:
+        progress.finish()
+        print(f"klondike analyze: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    progress.finish()
+    verdicts = [done[deal].verdict for deal in deals if deal in done]
+    counts = ", ".join(f"{verdicts.count(v)} {v}" for v in ("winnable", "unwinnable", "undecided"))
+    print(f"klondike analyze: done; {total} deals in {args.out} ({counts})", file=sys.stderr)
+    return 0

@@ -1,0 +1,63 @@
+"""``klondike new``: a fresh game code, winnable and of a chosen grade when asked."""
+
+import argparse
+import json
+import sys
+
+from solitaire_klondike.analysis.grades import GRADES
+from solitaire_klondike.analysis.shipped import graded_deals
+from solitaire_klondike.core import GameCode, InvalidCodeError, Plugins
+
+EXIT_BAD_INPUT = 2
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    new = commands.add_parser("new", help="print a fresh game code (winnable and graded when asked)")
+    new.add_argument("variant", nargs="?", help="the variant's tokens, like D1N or D3V (default: the last one played)")
+    new.add_argument("--winnable", action="store_true", help="only a deal proven winnable (from the shipped list)")
+    new.add_argument("--grade", choices=GRADES, help="only a winnable deal of this grade")
+    new.add_argument("--json", action="store_true", help="print JSON: code, winnable, grade")
+
+
+def run(args: argparse.Namespace, plugins: Plugins) -> int:
+    try:
+        draw, scoring = _variant(args.variant, plugins)
+    except InvalidCodeError as exc:
+        print(f"klondike new: bad variant: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    variant = draw + scoring
+    shipped = graded_deals(variant)
+    if args.winnable or args.grade:
+        deal = shipped.pick(args.grade) if shipped else None
+        if deal is None:
+            wanted = f"{args.grade} winnable deals" if args.grade else "winnable deals"
+            print(f"klondike new: no {wanted} of {variant} are shipped with the game", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        code = GameCode(draw, scoring, deal)
+    else:
+        code = GameCode.random(draw, scoring)
+    grade = shipped.grade_of(code.deal) if shipped else None
+    if args.json:
+        print(json.dumps({"code": str(code), "winnable": grade is not None, "grade": grade}))
+    else:
+        print(f"{code}  (winnable, {grade})" if grade else str(code))
+    return 0
+
+
+def _variant(text: str | None, plugins: Plugins) -> tuple[str, str]:
+    if text:
+        code = plugins.parse_code(f"KL1-{text}-AAAAAAA")
+        return code.draw, code.scoring
+    draws, scorings = sorted(plugins.variants("draw")), sorted(plugins.variants("scoring"))
+    draw, scoring = _last_played()
+    return (draw if draw in draws else draws[0]), (scoring if scoring in scorings else scorings[0])
+
+
+def _last_played() -> tuple[object, object]:
+    from solitaire_klondike.player_data.opening import open_store
+
+    store = open_store()
+    try:
+        return store.get_setting("draw"), store.get_setting("scoring")
+    finally:
+        store.close()
