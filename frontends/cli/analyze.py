@@ -10,27 +10,43 @@ from solitaire_klondike.analysis.runner import RunError, cores, run_dask, run_lo
 from solitaire_klondike.analysis.spec import DealSpec, DealSpecError
 from solitaire_klondike.core import InvalidCodeError, Plugins
 
+from .arguments import _paragraphs
+from .words import _
+
 EXIT_BAD_INPUT, EXIT_FAILED, EXIT_STOPPED = 2, 3, 130
 DEFAULT_BUDGET = 10.0
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    analyze = commands.add_parser(
-        "analyze", help="solve many deals and write a CSV row per deal (resumes when run again)")
-    analyze.add_argument("--deals", required=True, metavar="SPEC", help="deal numbers and ranges: 0..9999 or 5,17,900..910")
-    analyze.add_argument("--variant", required=True, help="the variant's tokens, like D1N or D3V")
-    analyze.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
-                         help=f"search time per deal before it is called undecided (default {DEFAULT_BUDGET:g})")
-    analyze.add_argument("--workers", type=int, metavar="N", help="local processes (default: every core)")
-    analyze.add_argument("--scheduler", metavar="ADDRESS", help="run on the Dask cluster at tcp://host:port instead")
-    analyze.add_argument("--out", required=True, metavar="FILE.csv", help="the CSV file to write or to resume")
+def summary() -> tuple[str, str, str]:
+    """The command's one-line help, its description and its epilog."""
+    return (
+        _("solve many deals and write a CSV row per deal (resumes when run again)"),
+        _("Solve every deal of a list with the installed solver, on every core of this machine or on a Dask "
+          "cluster, and write one CSV row per deal: deal, code, verdict, moves (the winning line's length), "
+          "states, seconds, grade. Stopped at any moment, the same command goes on where it stopped."),
+        _paragraphs(_("Exit status: 0 done; 2 bad input (nothing is written); 3 the run failed; 130 stopped "
+                      "(Ctrl-C): run the same command again to go on.")),
+    )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--deals", required=True, metavar=_("SPEC"),
+                        help=_("deal numbers and ranges: 0..9999 or 5,17,900..910"))
+    parser.add_argument("--variant", required=True, metavar=_("VARIANT"), help=_("the variant's tokens, like D1N or D3V"))
+    parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar=_("SECONDS"),
+                        help=_("search time per deal before it is called undecided (default {seconds:g})").format(
+                            seconds=DEFAULT_BUDGET))
+    parser.add_argument("--workers", type=int, metavar="N", help=_("local processes (default: every core)"))
+    parser.add_argument("--scheduler", metavar=_("ADDRESS"), help=_("run on the Dask cluster at tcp://host:port instead"))
+    parser.add_argument("--out", required=True, metavar=_("FILE.csv"), help=_("the CSV file to write or to resume"))
 
 
 class _Refused(Exception):
     pass
 
 
-def run(args: argparse.Namespace, plugins: Plugins, blocked: list[str]) -> int:
+def run(args: argparse.Namespace, plugins: Plugins) -> int:
+    blocked = sorted(plugins.blocked)
     try:
         deals, variant = _checked(args, plugins)
     except _Refused as exc:

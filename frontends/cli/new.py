@@ -8,15 +8,28 @@ from solitaire_klondike.analysis.grades import GRADES
 from solitaire_klondike.analysis.shipped import graded_deals
 from solitaire_klondike.core import GameCode, InvalidCodeError, Plugins
 
+from .arguments import _paragraphs
+from .words import _
+
 EXIT_BAD_INPUT = 2
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    new = commands.add_parser("new", help="print a fresh game code (winnable and graded when asked)")
-    new.add_argument("variant", nargs="?", help="the variant's tokens, like D1N or D3V (default: the last one played)")
-    new.add_argument("--winnable", action="store_true", help="only a deal proven winnable (from the shipped list)")
-    new.add_argument("--grade", choices=GRADES, help="only a winnable deal of this grade")
-    new.add_argument("--json", action="store_true", help="print JSON: code, winnable, grade")
+def summary() -> tuple[str, str, str]:
+    """The command's one-line help, its description and its epilog."""
+    return (
+        _("print a fresh game code (winnable and graded when asked)"),
+        _("Print the code of a new deal of a variant (by default the one you played last). With --winnable or "
+          "--grade, the deal is one the solver proved winnable, from the list shipped with the game."),
+        _paragraphs(_("Exit status: 0 done; 2 an unknown variant, or no shipped deal fits.")),
+    )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", nargs="?", metavar=_("VARIANT"),
+                        help=_("the variant's tokens, like D1N or D3V (default: the last one played)"))
+    parser.add_argument("--winnable", action="store_true", help=_("only a deal proven winnable"))
+    parser.add_argument("--grade", choices=GRADES, help=_("only a winnable deal of this grade"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON: code, winnable, grade"))
 
 
 def run(args: argparse.Namespace, plugins: Plugins) -> int:
