@@ -5,13 +5,15 @@ import time
 from typing import TextIO
 
 WIDTH = 24
+TEMPLATE = "{bar} {done}/{total} {share}  {rate} deals/min  left {left}"
 
 
 class Progress:
     """Redrawn in place on a terminal (at most 10 times a second); elsewhere a line every ``every`` seconds."""
 
-    def __init__(self, total: int, done: int, stream: TextIO | None = None, every: float = 10.0) -> None:
-        self.total, self.done, self.started_with = total, done, done
+    def __init__(self, total: int, done: int, stream: TextIO | None = None, every: float = 10.0,
+                 template: str = TEMPLATE) -> None:
+        self.total, self.done, self.started_with, self.template = total, done, done, template
         self.stream = stream or sys.stderr
         self.live = self.stream.isatty()
         self.every = 0.1 if self.live else every
@@ -32,8 +34,8 @@ class Progress:
         fresh = self.done - self.started_with
         rate = fresh / elapsed * 60 if elapsed > 0 else 0.0
         left = (self.total - self.done) / rate * 60 if rate else None
-        return (f"[{'#' * filled}{'.' * (WIDTH - filled)}] {self.done}/{self.total} {share:6.1%}  "
-                f"{rate:.1f} deals/min  left {_duration(left)}")
+        return self.template.format(bar=f"[{'#' * filled}{'.' * (WIDTH - filled)}]", done=self.done, total=self.total,
+                                    share=f"{share:6.1%}", rate=f"{rate:.1f}", left=_duration(left))
 
     def show(self, end: str = "") -> None:
         if not self.live and self.shown == self.done:

@@ -9,7 +9,7 @@ import os
 import signal
 from collections.abc import Iterable, Iterator, Sequence
 
-from solitaire_klondike.core import Game, Move, Plugins, load_plugins
+from solitaire_klondike.core import Game, Move, PluginError, Plugins, load_plugins
 
 from .grades import LineError, grade, line_shape
 from .journal import Row
@@ -33,7 +33,10 @@ def solve_deal(variant: str, deal: int, budget: float, blocked: tuple[str, ...] 
     if plugins is None:
         plugins = _loaded[blocked] = load_plugins(blocked)
     code = plugins.parse_code(f"KL1-{variant}-AAAAAAA").with_deal(deal)
-    verdict = Game(code, plugins).solve(budget=budget)
+    try:
+        verdict = Game(code, plugins).solve(budget=budget)
+    except PluginError as exc:
+        raise RunError(f"the solver failed on {code}: {exc}") from None
     states, seconds = int(verdict.states), round(float(verdict.seconds), 3)
     if verdict.verdict != "winnable":
         return Row(deal, str(code), verdict.verdict, None, states, seconds, None)
@@ -71,7 +74,7 @@ def run_dask(address: str, variant: str, deals: Iterable[int], budget: float, bl
         raise RunError(EXTRA_MISSING) from None
     try:
         client = Client(address, timeout="10s")
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:
         raise RunError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     try:
         threads = sum(client.nthreads().values())

@@ -42,6 +42,12 @@ def graded_deals(variant: str) -> GradedDeals | None:
     return parse(variant, gzip.decompress(resource.read_bytes()).decode("ascii"))
 
 
+def shipped_grade(variant: str, deal: int) -> str | None:
+    """The grade of a deal shipped as proven winnable, else ``None``."""
+    deals = graded_deals(variant)
+    return deals.grade_of(deal) if deals else None
+
+
 def parse(variant: str, text: str) -> GradedDeals:
     by_grade: dict[str, tuple[int, ...]] = {}
     for line in text.splitlines():

@@ -4,7 +4,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from solitaire_klondike.analysis.journal import Journal, JournalError
+from solitaire_klondike.analysis.journal import VERDICTS, Journal, JournalError
 from solitaire_klondike.analysis.progress import Progress
 from solitaire_klondike.analysis.runner import RunError, cores, run_dask, run_local
 from solitaire_klondike.analysis.spec import DealSpec, DealSpecError
@@ -50,12 +50,12 @@ def run(args: argparse.Namespace, plugins: Plugins) -> int:
     try:
         deals, variant = _checked(args, plugins)
     except _Refused as exc:
-        print(f"klondike analyze: {exc}", file=sys.stderr)
+        say(str(exc))
         return EXIT_BAD_INPUT
     try:
         journal = Journal(Path(args.out), variant)
     except JournalError as exc:
-        print(f"klondike analyze: {exc}", file=sys.stderr)
+        say(str(exc))
         return EXIT_BAD_INPUT
     try:
         return _analyze(args, deals, variant, journal, blocked)
@@ -67,17 +67,17 @@ def _checked(args: argparse.Namespace, plugins: Plugins) -> tuple[DealSpec, str]
     try:
         deals = DealSpec.parse(args.deals)
     except DealSpecError as exc:
-        raise _Refused(f"bad --deals: {exc}") from None
+        raise _Refused(_("bad --deals: {reason}").format(reason=exc)) from None
     try:
         variant = plugins.parse_code(f"KL1-{args.variant}-AAAAAAA").variant
     except InvalidCodeError as exc:
-        raise _Refused(f"bad --variant: {exc}") from None
+        raise _Refused(_("bad --variant: {reason}").format(reason=exc)) from None
     if not args.budget > 0:
-        raise _Refused("--budget must be a number of seconds above 0")
+        raise _Refused(_("--budget must be a number of seconds above 0"))
     if args.workers is not None and args.workers < 1:
-        raise _Refused("--workers must be 1 or more")
+        raise _Refused(_("--workers must be 1 or more"))
     if args.workers is not None and args.scheduler:
-        raise _Refused("--workers is for local runs; a Dask cluster has its own workers")
+        raise _Refused(_("--workers is for local runs; a Dask cluster has its own workers"))
     return deals, variant
 
 
@@ -86,10 +86,11 @@ def _analyze(args: argparse.Namespace, deals: DealSpec, variant: str, journal: J
     total = len(deals)
     already = sum(1 for deal in deals if deal in done) if done else 0
     todo = (deal for deal in deals if deal not in done)
-    where = f"the Dask cluster at {args.scheduler}" if args.scheduler else f"{args.workers or cores()} local processes"
-    print(f"klondike analyze: {variant}, deals {deals}: {already} of {total} already in {args.out}; "
-          f"solving the rest on {where}", file=sys.stderr)
-    progress = Progress(total, already)
+    where = (_("the Dask cluster at {address}").format(address=args.scheduler) if args.scheduler
+             else _("{count} local processes").format(count=args.workers or cores()))
+    say(_("{variant}, deals {deals}: {done} of {total} already in {file}; solving the rest on {where}").format(
+        variant=variant, deals=deals, done=already, total=total, file=args.out, where=where))
+    progress = Progress(total, already, template=_("{bar} {done}/{total} {share}  {rate} deals/min  left {left}"))
     try:
         if args.scheduler:
             rows = run_dask(args.scheduler, variant, todo, args.budget, blocked)
@@ -100,15 +101,19 @@ def _analyze(args: argparse.Namespace, deals: DealSpec, variant: str, journal: J
             progress.advance()
     except KeyboardInterrupt:
         progress.finish()
-        print(f"klondike analyze: stopped; {progress.done} of {total} deals are in {args.out}. "
-              "Run the same command again to go on.", file=sys.stderr)
+        say(_("stopped; {done} of {total} deals are in {file}. Run the same command again to go on.").format(
+            done=progress.done, total=total, file=args.out))
         return EXIT_STOPPED
     except RunError as exc:
         progress.finish()
-        print(f"klondike analyze: {exc}", file=sys.stderr)
+        say(str(exc))
         return EXIT_FAILED
     progress.finish()
     verdicts = [done[deal].verdict for deal in deals if deal in done]
-    counts = ", ".join(f"{verdicts.count(v)} {v}" for v in ("winnable", "unwinnable", "undecided"))
-    print(f"klondike analyze: done; {total} deals in {args.out} ({counts})", file=sys.stderr)
+    say(_("done; {total} deals in {file}: {winnable} winnable, {unwinnable} unwinnable, {undecided} undecided").format(
+        total=total, file=args.out, **{v: verdicts.count(v) for v in VERDICTS}))
     return 0
+
+
+def say(text: str) -> None:
+    print(f"klondike analyze: {text}", file=sys.stderr)

@@ -36,15 +36,16 @@ def run(args: argparse.Namespace, plugins: Plugins) -> int:
     try:
         draw, scoring = _variant(args.variant, plugins)
     except InvalidCodeError as exc:
-        print(f"klondike new: bad variant: {exc}", file=sys.stderr)
+        print("klondike new: " + _("bad variant: {reason}").format(reason=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     variant = draw + scoring
     shipped = graded_deals(variant)
     if args.winnable or args.grade:
         deal = shipped.pick(args.grade) if shipped else None
         if deal is None:
-            wanted = f"{args.grade} winnable deals" if args.grade else "winnable deals"
-            print(f"klondike new: no {wanted} of {variant} are shipped with the game", file=sys.stderr)
+            wanted = (_("no winnable deals of {variant} of grade {grade} are shipped with the game") if args.grade
+                      else _("no winnable deals of {variant} are shipped with the game"))
+            print("klondike new: " + wanted.format(variant=variant, grade=args.grade), file=sys.stderr)
             return EXIT_BAD_INPUT
         code = GameCode(draw, scoring, deal)
     else:
@@ -53,8 +54,13 @@ def run(args: argparse.Namespace, plugins: Plugins) -> int:
     if args.json:
         print(json.dumps({"code": str(code), "winnable": grade is not None, "grade": grade}))
     else:
-        print(f"{code}  (winnable, {grade})" if grade else str(code))
+        print(_("{code}  (winnable, {grade})").format(code=code, grade=grade_name(grade)) if grade else str(code))
     return 0
+
+
+def grade_name(grade: str) -> str:
+    """A grade in the user's language."""
+    return {"easy": _("easy"), "medium": _("medium"), "hard": _("hard"), "expert": _("expert")}[grade]
 
 
 def _variant(text: str | None, plugins: Plugins) -> tuple[str, str]:
