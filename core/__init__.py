@@ -9,13 +9,16 @@ from .codes import DEAL_COUNT, GameCode, InvalidCodeError
 from .deal import Layout, standard_layout
 from .game import UNDO_LIMIT, Action, Game
 from .hookspecs import hookimpl
-from .moves import FOUNDATION, FOUNDATIONS, STOCK, WASTE, IllegalMoveError, InvalidMoveError, Move
+from .legality import Refusal, RefusalKind
+from .moves import ALL_MOVES, IllegalMoveError, InvalidMoveError, Move
+from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile, foundation_of
 from .plugin_manager import ENTRY_POINT_GROUP, PluginError, PluginInfo, Plugins, Variant, load_plugins
 from .position import NO_LIMIT, Position
 
 __all__ = [
-    "CARD_NAMES", "DEAL_COUNT", "ENTRY_POINT_GROUP", "FOUNDATION", "FOUNDATIONS", "NO_LIMIT", "STOCK",
-    "UNDO_LIMIT", "WASTE", "Action", "Game", "GameCode", "IllegalMoveError", "InvalidCardError",
-    "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "PluginError", "PluginInfo", "Plugins",
-    "Position", "Variant", "card", "card_name", "hookimpl", "load_plugins", "parse_card", "standard_layout",
+    "ALL_MOVES", "CARD_NAMES", "COLUMNS", "DEAL_COUNT", "ENTRY_POINT_GROUP", "FOUNDATION", "FOUNDATIONS",
+    "NO_LIMIT", "STOCK", "UNDO_LIMIT", "WASTE", "Action", "Game", "GameCode", "IllegalMoveError",
+    "InvalidCardError", "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "Pile", "PluginError",
+    "PluginInfo", "Plugins", "Position", "Refusal", "RefusalKind", "Variant", "card", "card_name",
+    "foundation_of", "hookimpl", "load_plugins", "parse_card", "standard_layout",
 ]

@@ -4,15 +4,15 @@ The engine explains in English (core/legality.py, core/codes.py); these sentence
 chosen from the position and the attempted move, or from the kind of code error.
 """
 
-from solitaire_klondike.core import FOUNDATION, FOUNDATIONS, STOCK, WASTE, Position
-from solitaire_klondike.core.cards import RANK, fits_on
+from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile, Position
+from solitaire_klondike.core.cards import KING, RANK, fits_on
 
 from .i18n import _
 
 CODE_EXAMPLE = "KL1-D1N-AAAAAAG"
 
 
-def move_refusal(position: Position, pile: int, index: int | None, target: int) -> str:
+def move_refusal(position: Position, pile: Pile, index: int | None, target: Pile) -> str:
     """Why the card at ``index`` of ``pile`` (with those above it) cannot go on ``target``;
     ``pile`` :data:`STOCK` means a tap on the stock."""
     if pile == STOCK:
@@ -21,17 +21,17 @@ def move_refusal(position: Position, pile: int, index: int | None, target: int) 
         return _("The stock cannot be turned again with this scoring.")
     if pile == WASTE and index is not None and index != len(position.waste) - 1:
         return _("Only the top card of the waste plays.")
-    card = position.top_card(pile) if index is None or pile not in range(7) else position.tableau[pile][index]
+    card = position.top_card(pile) if index is None or pile not in COLUMNS else position.tableau[pile][index]
     if card is None:
         return _("That move is not allowed.")
     if target == FOUNDATION or target in FOUNDATIONS:
-        if pile < 7 and index is not None and index < len(position.tableau[pile]) - 1:
+        if pile in COLUMNS and index is not None and index < len(position.tableau[pile]) - 1:
             return _("Only one card at a time goes to a foundation.")
         return _("This card cannot go to its foundation yet.")
-    if 0 <= target < 7:
+    if target in COLUMNS:
         column = position.tableau[target]
         if not column:
-            return _("An empty column takes only a king.") if RANK[card] != 13 else _("That move is not allowed.")
+            return _("An empty column takes only a king.") if RANK[card] != KING else _("That move is not allowed.")
         if not fits_on(card, column[-1]):
             return _("This card does not fit there: it needs the other colour and one rank lower.")
     return _("That move is not allowed.")
