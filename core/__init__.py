@@ -14,11 +14,12 @@ from .moves import ALL_MOVES, IllegalMoveError, InvalidMoveError, Move
 from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile, foundation_of
 from .plugin_manager import ENTRY_POINT_GROUP, PluginError, PluginInfo, Plugins, Variant, load_plugins
 from .position import NO_LIMIT, Position
+from .solving import UNDECIDED, UNWINNABLE, WINNABLE, Verdict, solve_position
 
 __all__ = [
     "ALL_MOVES", "CARD_NAMES", "COLUMNS", "DEAL_COUNT", "ENTRY_POINT_GROUP", "FOUNDATION", "FOUNDATIONS",
-    "NO_LIMIT", "STOCK", "UNDO_LIMIT", "WASTE", "Action", "Game", "GameCode", "IllegalMoveError",
-    "InvalidCardError", "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "Pile", "PluginError",
-    "PluginInfo", "Plugins", "Position", "Refusal", "RefusalKind", "Variant", "card", "card_name",
-    "foundation_of", "hookimpl", "load_plugins", "parse_card", "standard_layout",
+    "NO_LIMIT", "STOCK", "UNDECIDED", "UNDO_LIMIT", "UNWINNABLE", "WASTE", "WINNABLE", "Action", "Game", "GameCode",
+    "IllegalMoveError", "InvalidCardError", "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "Pile",
+    "PluginError", "PluginInfo", "Plugins", "Position", "Refusal", "RefusalKind", "Variant", "Verdict", "card",
+    "card_name", "foundation_of", "hookimpl", "load_plugins", "parse_card", "solve_position", "standard_layout",
 ]
