@@ -5,7 +5,10 @@ Dealing, drawing, recycling and scoring are asked of plugins through the hooks o
 """
 
 from .cards import CARD_NAMES, InvalidCardError, card, card_name, parse_card
-from .codes import DEAL_COUNT, GameCode, InvalidCodeError
+from .codes import (
+    DEAL_COUNT, AmbiguousVariantError, CodePrefixError, CodeShapeError, DealLengthError, DealLettersError, GameCode,
+    InvalidCodeError, UnknownTokenError, VariantShapeError,
+)
 from .deal import Layout, standard_layout
 from .game import UNDO_LIMIT, Action, Game
 from .hookspecs import hookimpl
@@ -17,7 +20,8 @@ from .position import NO_LIMIT, Position
 from .solving import UNDECIDED, UNWINNABLE, WINNABLE, Verdict, solve_position
 
 __all__ = [
-    "ALL_MOVES", "CARD_NAMES", "COLUMNS", "DEAL_COUNT", "ENTRY_POINT_GROUP", "FOUNDATION", "FOUNDATIONS",
+    "ALL_MOVES", "AmbiguousVariantError", "CARD_NAMES", "CodePrefixError", "CodeShapeError", "DealLengthError",
+    "DealLettersError", "UnknownTokenError", "VariantShapeError", "COLUMNS", "DEAL_COUNT", "ENTRY_POINT_GROUP", "FOUNDATION", "FOUNDATIONS",
     "NO_LIMIT", "STOCK", "UNDECIDED", "UNDO_LIMIT", "UNWINNABLE", "WASTE", "WINNABLE", "Action", "Game", "GameCode",
     "IllegalMoveError", "InvalidCardError", "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "Pile",
     "PluginError", "PluginInfo", "Plugins", "Position", "Refusal", "RefusalKind", "Variant", "Verdict", "card",

@@ -18,7 +18,6 @@ class RefusalKind(StrEnum):
     EMPTY_SOURCE = "empty_source"                # no card to move from that pile
     FACE_DOWN = "face_down"                      # R7: only face-up cards move
     NOT_TOP_CARD = "not_top_card"                # R9, R10: only the top card plays from there
-    FOUNDATION_COMPLETE = "foundation_complete"  # R10: the suit's foundation holds its king
     FOUNDATION_ORDER = "foundation_order"        # R10: the foundation takes another card next
     KING_ONLY = "king_only"                      # R8: an empty column takes only a king
     DOES_NOT_FIT = "does_not_fit"                # R6: other colour, one rank lower
@@ -91,8 +90,6 @@ def _foundation_refusal(position: Position, move: Move, card: int) -> Refusal | 
     height = position.foundations[suit]
     if RANK[card] == height + 1:
         return None
-    if height == KING:
-        return Refusal("R10", RefusalKind.FOUNDATION_COMPLETE, move, card=card, pile=foundation_of(suit))
     return Refusal("R10", RefusalKind.FOUNDATION_ORDER, move, card=card, onto=card - RANK[card] + height + 1,
                    pile=foundation_of(suit))
 
@@ -192,7 +189,6 @@ _ENGLISH = {
     RefusalKind.EMPTY_SOURCE: lambda r: f"{_pile_words(r.pile)} is empty",
     RefusalKind.FACE_DOWN: lambda r: f"{_name(r.card)} is face down in {_pile_words(r.pile)}: only face-up cards move (R7)",
     RefusalKind.NOT_TOP_CARD: _not_top_card,
-    RefusalKind.FOUNDATION_COMPLETE: lambda r: f"{_pile_words(r.pile)} is complete",
     RefusalKind.FOUNDATION_ORDER:
         lambda r: f"{_name(r.card)} cannot go to {_pile_words(r.pile)}, which takes {_name(r.onto)} next (R10)",
     RefusalKind.KING_ONLY: _king_only,

@@ -5,7 +5,8 @@ A move is the tap on the stock (``S``) or a source pile and a target pile: ``W-F
 :class:`InvalidMoveError`, so a move in hand is always one of the notation.
 """
 
-from typing import TYPE_CHECKING, Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile
 
@@ -57,7 +58,7 @@ class Move(_Piles):
         return move
 
     @classmethod
-    def _make(cls, iterable: Iterable[int]) -> "Move":
+    def _make(cls, iterable: Iterable[Any]) -> "Move":  # type: ignore[override]  # _replace goes through here
         return cls(*iterable)
 
     @classmethod

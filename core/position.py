@@ -12,7 +12,8 @@ from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, IS_COLUMN, STOCK, SUIT_OF_F
 NO_LIMIT = -1
 _STOCK_MOVE = Move.stock()
 _COLUMN_MOVES = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
-_TO_FOUNDATION = [Move(s, FOUNDATION) if s in COLUMNS or s is WASTE else None for s in Pile]
+_COLUMN_TO_FOUNDATION = [Move(s, FOUNDATION) for s in COLUMNS]
+_WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
 _WASTE_TO = [Move(WASTE, d) for d in COLUMNS]
 _FOUNDATION_TO = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
 _GOES_ON = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
@@ -46,7 +47,7 @@ class Position:
             setattr(other, name, getattr(self, name))
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """Everything the rules see, as a hashable value (the waste fan included)."""
         return (
             tuple(map(tuple, self.tableau)), tuple(self.hidden), tuple(self.stock),
@@ -88,9 +89,9 @@ class Position:
         tableau, hidden, found = self.tableau, self.hidden, self.foundations
         if self.stock or (self.waste and (self.recycle_limit == NO_LIMIT or self.recycles < self.recycle_limit)):
             moves.append(_STOCK_MOVE)
-        top_at: dict[int, int] = {}
-        face_up: dict[int, int] = {}
-        empty = []
+        top_at: dict[int, Pile] = {}
+        face_up: dict[int, Pile] = {}
+        empty: list[Pile] = []
         for s in COLUMNS:
             column = tableau[s]
             if not column:
@@ -99,19 +100,19 @@ class Position:
             top = column[-1]
             top_at[top] = s
             if top % 13 == found[top // 13]:
-                moves.append(_TO_FOUNDATION[s])
+                moves.append(_COLUMN_TO_FOUNDATION[s])
             for c in column[hidden[s]:]:
                 face_up[c] = s
         if self.waste:
             w = self.waste[-1]
             if w % 13 == found[w // 13]:
-                moves.append(_TO_FOUNDATION[WASTE])
+                moves.append(_WASTE_TO_FOUNDATION)
             _add_drops(moves, _WASTE_TO, w, top_at, empty)
         for t, d in top_at.items():
             for c in _FITS_ON_IT[t]:
-                s = face_up.get(c)
-                if s is not None:
-                    moves.append(_COLUMN_MOVES[s][d])
+                source = face_up.get(c)
+                if source is not None:
+                    moves.append(_COLUMN_MOVES[source][d])
         if empty:
             for s in COLUMNS:
                 column = tableau[s]
@@ -228,7 +229,7 @@ class Position:
         self.foundations[suit] += 1
 
 
-def _add_drops(moves: list[Move], row: list[Move], card: int, top_at: dict[int, int], empty: list[int]) -> None:
+def _add_drops(moves: list[Move], row: list[Move], card: int, top_at: dict[int, Pile], empty: list[Pile]) -> None:
     for target in _GOES_ON[card]:
         d = top_at.get(target)
         if d is not None:

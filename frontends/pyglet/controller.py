@@ -7,7 +7,9 @@ double-tap detection) and the keyboard cursor.
 
 from dataclasses import dataclass
 
-from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Game, InvalidMoveError, Move, Pile
+from solitaire_klondike.core import (
+    COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Game, InvalidMoveError, Move, Pile, Refusal,
+)
 
 from .layout import CardSpot, Rect, TableLayout
 
@@ -32,6 +34,12 @@ def drop_move(game: Game, pile: Pile, index: int, target: Pile) -> Move | None:
     ``target``; ``None`` when illegal."""
     move = dropped_move(pile, target)
     return move if move is not None and game.is_legal(move, index) else None
+
+
+def drop_refusal(game: Game, pile: Pile, index: int, target: Pile) -> Refusal | None:
+    """Why that drop is refused, when it is a move of the notation the rules forbid."""
+    move = dropped_move(pile, target)
+    return None if move is None else game.why_illegal(move, index)
 
 
 def is_movable(game: Game, pile: Pile, index: int) -> bool:
@@ -89,7 +97,7 @@ class Controller:
         self._last_tap: _Tap | None = None
         self.cursor: tuple[Pile, int | None] = (STOCK, None)
         self.held: tuple[Pile, int] | None = None
-        self.refused: tuple[Pile, int | None, Pile] | None = None   # the last refused (pile, index, target)
+        self.refused: Refusal | None = None   # why the last drop, put-down or stock tap was refused
 
     def set_game(self, game: Game) -> None:
         self.game = game
@@ -133,7 +141,7 @@ class Controller:
                 if move:
                     return Release(move)
             target = next((p for p in candidates if p != drag.pile and p != STOCK and p != WASTE), None)
-            self.refused = None if target is None else (drag.pile, drag.index, target)
+            self.refused = None if target is None else drop_refusal(self.game, drag.pile, drag.index, target)
             return Release(slide_back=drag)
         if press is None:
             return Release()
@@ -224,13 +232,11 @@ class Controller:
         held, self.held = self.held, None
         move = drop_move(self.game, held[0], held[1], pile)
         if move is None and pile != held[0]:
-            self.refused = (held[0], held[1], pile)
+            self.refused = drop_refusal(self.game, held[0], held[1], pile)
         return move
 
     def _draw(self) -> Move | None:
         """The stock tap, or ``None`` (and :attr:`refused` set) when the stock cannot be turned."""
         move = Move.stock()
-        if self.game.is_legal(move):
-            return move
-        self.refused = (STOCK, None, WASTE)
-        return None
+        self.refused = self.game.why_illegal(move)
+        return move if self.refused is None else None

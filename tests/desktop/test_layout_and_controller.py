@@ -211,19 +211,21 @@ def test_each_kind_of_bad_code_has_its_own_translated_sentence(plugins):
         i18n.set_language("en")
 
 
-def test_refusals_name_the_rule_broken(plugins):
+def test_refusals_are_told_from_the_engines_fields(plugins):
+    from solitaire_klondike.frontends.pyglet.controller import drop_refusal
     from solitaire_klondike.frontends.pyglet.messages import move_refusal
 
     game = Game.from_text("KL1-D1V-AAAAAAG", plugins)
-    position = game.position
-    assert move_refusal(position, Pile.T4, 3, Pile.T3) == "This card does not fit there: it needs the other colour and one rank lower."
+    assert move_refusal(drop_refusal(game, Pile.T4, 3, Pile.T3)) == \
+        "10♣ does not fit on K♦: it needs the other colour and one rank lower."
     game.push(Move(Pile.T1, FOUNDATION))
-    assert move_refusal(game.position, Pile.T4, 3, Pile.T1) == "An empty column takes only a king."
-    assert move_refusal(game.position, Pile.T4, 3, FOUNDATION) == "This card cannot go to its foundation yet."
+    assert move_refusal(drop_refusal(game, Pile.T4, 3, Pile.T1)) == "An empty column takes only a king."
+    assert move_refusal(drop_refusal(game, Pile.T4, 3, Pile.FH)) == "10♣ cannot go to its foundation yet: it takes A♣ next."
+    assert drop_refusal(game, Pile.FD, 0, Pile.FS) is None   # no move of the notation: the cards just slide back
     for _ in range(24):
         game.push(Move.stock())
-    assert move_refusal(game.position, STOCK, None, WASTE) == "The stock cannot be turned again with this scoring."
-    assert move_refusal(game.position, WASTE, 0, Pile.T2) == "Only the top card of the waste plays."
+    assert move_refusal(game.why_illegal(Move.stock())) == "The stock cannot be turned again with this scoring."
+    assert move_refusal(drop_refusal(game, WASTE, 0, Pile.T2)) == "Only the top card of the waste plays."
 
 
 class MisspelledHook:
