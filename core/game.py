@@ -1,7 +1,7 @@
 """A game as players and front ends see it: every action consults the game's plugins."""
 
 from collections import deque
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import RANK, fits_on
 from .codes import GameCode
@@ -57,7 +57,7 @@ class Game:
     def from_text(cls, code: str, plugins: Plugins) -> "Game":
         return cls(plugins.parse_code(code), plugins)
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, object]:
         """Everything needed to resume this game, as plain JSON-ready data."""
         return {
             "code": str(self.code),
@@ -68,7 +68,7 @@ class Game:
         }
 
     @classmethod
-    def from_snapshot(cls, data: dict, plugins: Plugins) -> "Game":
+    def from_snapshot(cls, data: dict[str, Any], plugins: Plugins) -> "Game":
         """Replay a :meth:`snapshot`; raise ``ValueError`` (or :class:`PluginError`) when it does not fit."""
         try:
             game = cls.from_text(str(data["code"]), plugins)
@@ -234,7 +234,7 @@ class Game:
         fitting = [d for d in range(7) if d != pile and tableau[d] and fits_on(card, tableau[d][-1])]
         if fitting:
             return Move(pile, max(fitting, key=lambda d: (len(tableau[d]), -d)))
-        king_at_bottom = pile < 7 and (index == 0 or index is None and len(tableau[pile]) == 1)
+        king_at_bottom = pile < 7 and (index == 0 or (index is None and len(tableau[pile]) == 1))
         if RANK[card] == 13 and not king_at_bottom:
             empty = [d for d in range(7) if d != pile and not tableau[d]]
             if empty:

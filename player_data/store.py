@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +69,7 @@ class Store:
         """
         current = self._current_row()
         game = self._replay(current, plugins) if current else None
-        if game is not None and current["actions"] > 0:
+        if game is not None and current is not None and current["actions"] > 0:
             return self._adopt(game, current)
         for row in self._read("SELECT * FROM saved_games WHERE status = 'waiting_plugin' ORDER BY updated_at DESC"):
             waiting = _replayed(row, plugins)
@@ -79,7 +79,7 @@ class Store:
                     self.conn.execute("UPDATE saved_games SET status = 'current' WHERE key = ?", (key,))
                 self._write(swap)
                 return self._adopt(waiting, row)
-        return self._adopt(game, current) if game is not None else None
+        return self._adopt(game, current) if game is not None and current is not None else None
 
     def game_started(self, game: Game, now: datetime | None = None) -> None:
         """A new deal (or a restart) is on the table; the game it replaces is abandoned if it had an action."""
@@ -244,4 +244,4 @@ def _replayed(row: sqlite3.Row, plugins: Plugins) -> Game | tuple[str, Notice]:
 
 def _stamp(now: datetime | None) -> str:
     """A UTC time as sortable ISO text."""
-    return (now or datetime.now(timezone.utc)).astimezone(timezone.utc).isoformat(timespec="milliseconds")
+    return (now or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="milliseconds")

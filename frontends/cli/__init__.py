@@ -7,7 +7,14 @@ import sys
 from collections.abc import Sequence
 
 from solitaire_klondike.core import (
-    Game, IllegalMoveError, InvalidCodeError, InvalidMoveError, Move, PluginError, Plugins, load_plugins,
+    Game,
+    IllegalMoveError,
+    InvalidCodeError,
+    InvalidMoveError,
+    Move,
+    PluginError,
+    Plugins,
+    load_plugins,
 )
 
 from .render import game_json, position_text
@@ -111,7 +118,8 @@ def _replay(args: argparse.Namespace, plugins: Plugins) -> int:
         try:
             game.push(Move.parse(text))
         except IllegalMoveError as exc:
-            raise CommandError(f"move {number} of {len(texts)}, {text}, is illegal: {exc.reason}", EXIT_ILLEGAL) from exc
+            message = f"move {number} of {len(texts)}, {text}, is illegal: {exc.reason}"
+            raise CommandError(message, EXIT_ILLEGAL) from exc
         except InvalidMoveError as exc:
             raise CommandError(f"move {number} of {len(texts)}: {exc}", EXIT_ILLEGAL) from exc
         except PluginError as exc:
