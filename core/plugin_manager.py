@@ -183,6 +183,13 @@ class GameHooks:
                                       for i in reversed(impls)]
 
     def call(self, name: str, check: type[T], **kwargs: object) -> T:
+        answer = self.ask(name, check, **kwargs)
+        if answer is None:
+            raise PluginError(f"no plugin answered {name}")
+        return answer
+
+    def ask(self, name: str, check: type[T], **kwargs: object) -> T | None:
+        """Like :meth:`call`, for a hook no plugin has to answer: ``None`` when none did."""
         chain = self._chains.get(name)
         if chain is None:
             return self._call_pluggy(name, check, kwargs)
@@ -193,16 +200,14 @@ class GameHooks:
                 raise PluginError(f"plugin {plugin!r} raised in {name}: {_describe(exc)}") from exc
             if answer is not None:
                 return _checked(name, answer, check, f"plugin {plugin!r}")
-        raise PluginError(f"no plugin answered {name}")
+        return None
 
-    def _call_pluggy(self, name: str, check: type[T], kwargs: dict[str, object]) -> T:
+    def _call_pluggy(self, name: str, check: type[T], kwargs: dict[str, object]) -> T | None:
         try:
             answer = self._callers[name](**kwargs)
         except Exception as exc:
             raise PluginError(f"a plugin raised in {name}: {_describe(exc)}") from exc
-        if answer is None:
-            raise PluginError(f"no plugin answered {name}")
-        return _checked(name, answer, check, "a plugin")
+        return None if answer is None else _checked(name, answer, check, "a plugin")
 
 
 def _checked(name: str, answer: object, check: type[T], who: str) -> T:

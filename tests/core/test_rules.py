@@ -3,16 +3,7 @@
 import pytest
 from game_helpers import game_on, play, won_games
 
-from solitaire_klondike.core import (
-    CARD_NAMES,
-    FOUNDATION,
-    WASTE,
-    Game,
-    GameCode,
-    IllegalMoveError,
-    Move,
-    parse_card,
-)
+from solitaire_klondike.core import CARD_NAMES, FOUNDATION, WASTE, Game, GameCode, IllegalMoveError, Move, parse_card
 from solitaire_klondike.core.cards import IS_RED, RANK
 
 
