@@ -9,7 +9,17 @@ foundation, and prunes moves that only shuffle a column: a benchmark, not yet a 
 import sys
 import time
 
-from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, WASTE, Game, GameCode, Move, Position, load_plugins
+from solitaire_klondike.core import (
+    COLUMNS,
+    FOUNDATION,
+    FOUNDATIONS,
+    WASTE,
+    Game,
+    GameCode,
+    Move,
+    Position,
+    load_plugins,
+)
 from solitaire_klondike.core.cards import RANK, SUIT
 
 NODE_LIMIT = 200_000

@@ -2,8 +2,8 @@
 
 import random
 import re
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 PREFIX = "KL1"
 DEAL_LETTERS = 7
@@ -74,7 +74,8 @@ class AmbiguousVariantError(InvalidCodeError):
 
     def __init__(self, variant: str, readings: list[tuple[str, str]]) -> None:
         shown = " or ".join(f"{d}+{s}" for d, s in readings)
-        super().__init__(f"the middle part {variant!r} reads two ways ({shown}); two installed plugins have clashing tokens")
+        super().__init__(
+            f"the middle part {variant!r} reads two ways ({shown}); two installed plugins have clashing tokens")
         self.variant, self.readings = variant, readings
 
 
@@ -145,7 +146,8 @@ class GameCode:
 
 def split_variant(variant: str, draws: set[str], scorings: set[str]) -> tuple[str, str]:
     """Split ``D1N`` into ``('D1', 'N')`` with the known tokens, or say which token is unknown."""
-    readings = [(variant[:i], variant[i:]) for i in range(1, len(variant)) if variant[:i] in draws and variant[i:] in scorings]
+    readings = [(variant[:i], variant[i:]) for i in range(1, len(variant))
+                if variant[:i] in draws and variant[i:] in scorings]
     if len(readings) == 1:
         return readings[0]
     if readings:

@@ -67,7 +67,8 @@ def why_illegal(position: Position, move: Move, index: int | None = None) -> Ref
     if top is None:
         return Refusal("R9" if move.source is WASTE else "R11", RefusalKind.EMPTY_SOURCE, move, pile=move.source)
     if index is not None and index != _top_index(position, move.source):
-        return Refusal("R9" if move.source is WASTE else "R11", RefusalKind.NOT_TOP_CARD, move, card=top, pile=move.source)
+        rule = "R9" if move.source is WASTE else "R11"
+        return Refusal(rule, RefusalKind.NOT_TOP_CARD, move, card=top, pile=move.source)
     if move.target is FOUNDATION:
         return _foundation_refusal(position, move, top)
     return _onto_column_refusal(position, move, top)
@@ -176,7 +177,8 @@ def _king_only(r: Refusal) -> str:
 
 def _not_top_card(r: Refusal) -> str:
     if r.pile is not None and r.pile.is_column:
-        return f"only the top card of a column goes to a foundation, and {_name(r.card)} is not the top of {r.pile.text} (R10)"
+        return (f"only the top card of a column goes to a foundation, and {_name(r.card)} "
+                f"is not the top of {r.pile.text} (R10)")
     return f"only the top card of {_pile_words(r.pile)} plays, not {_name(r.card)} ({r.rule})"
 
 
@@ -185,9 +187,11 @@ _ENGLISH = {
     RefusalKind.NO_RECYCLE:
         lambda r: "the stock is empty and this scoring never turns the waste back into the stock (R14)",
     RefusalKind.RECYCLES_USED:
-        lambda r: f"the stock is empty and the waste has already been turned back {r.recycles} times, the most allowed (R14)",
+        lambda r: f"the stock is empty and the waste has already been turned back {r.recycles} times, "
+                  "the most allowed (R14)",
     RefusalKind.EMPTY_SOURCE: lambda r: f"{_pile_words(r.pile)} is empty",
-    RefusalKind.FACE_DOWN: lambda r: f"{_name(r.card)} is face down in {_pile_words(r.pile)}: only face-up cards move (R7)",
+    RefusalKind.FACE_DOWN:
+        lambda r: f"{_name(r.card)} is face down in {_pile_words(r.pile)}: only face-up cards move (R7)",
     RefusalKind.NOT_TOP_CARD: _not_top_card,
     RefusalKind.FOUNDATION_ORDER:
         lambda r: f"{_name(r.card)} cannot go to {_pile_words(r.pile)}, which takes {_name(r.onto)} next (R10)",

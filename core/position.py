@@ -23,7 +23,8 @@ _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 class Position:
     """Stock (next card last), waste (top last), foundation heights, columns bottom to top."""
 
-    __slots__ = ("tableau", "hidden", "stock", "waste", "foundations", "waste_fan", "recycles", "draw_count", "recycle_limit")
+    __slots__ = (
+        "draw_count", "foundations", "hidden", "recycle_limit", "recycles", "stock", "tableau", "waste", "waste_fan")
 
     def __init__(self, layout: Layout, draw_count: int, recycle_limit: int) -> None:
         self.tableau = [list(column) for column in layout.tableau]
@@ -159,10 +160,7 @@ class Position:
                 token = card // 13 << 1
             else:
                 destination = self.tableau[target]
-                if destination:
-                    n = RANK[destination[-1]] - RANK[column[-1]]
-                else:
-                    n = len(column) - self.hidden[source]
+                n = RANK[destination[-1]] - RANK[column[-1]] if destination else len(column) - self.hidden[source]
                 destination.extend(column[-n:])
                 del column[-n:]
                 token = n << 1

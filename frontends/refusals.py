@@ -12,8 +12,18 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from solitaire_klondike.core import (
-    COLUMNS, WASTE, AmbiguousVariantError, CodePrefixError, CodeShapeError, DealLengthError, DealLettersError,
-    InvalidCodeError, Refusal, RefusalKind, UnknownTokenError, VariantShapeError,
+    COLUMNS,
+    WASTE,
+    AmbiguousVariantError,
+    CodePrefixError,
+    CodeShapeError,
+    DealLengthError,
+    DealLettersError,
+    InvalidCodeError,
+    Refusal,
+    RefusalKind,
+    UnknownTokenError,
+    VariantShapeError,
 )
 from solitaire_klondike.core.cards import RANK, RANKS, SUIT
 
@@ -71,8 +81,8 @@ def refusal_message(refusal: Refusal, card_text: Callable[[int], str] = card_sym
     if kind is RefusalKind.FOUNDATION_ORDER:
         return Message(N_("{card} cannot go to its foundation yet: it takes {onto} next."), params)
     if refusal.card is None:  # DOES_NOT_FIT from a column: none of its face-up cards fits
-        return Message(N_("No face-up card of that column fits on {onto}: it needs the other colour and one rank lower."),
-                       params)
+        return Message(
+            N_("No face-up card of that column fits on {onto}: it needs the other colour and one rank lower."), params)
     return Message(N_("{card} does not fit on {onto}: it needs the other colour and one rank lower."), params)
 
 
@@ -80,9 +90,10 @@ def code_error_message(error: InvalidCodeError) -> Message:
     """The sentence for a refused game code, from the error's class and fields alone."""
     example = {"example": CODE_EXAMPLE}
     if isinstance(error, UnknownTokenError):
+        token = {"token": error.token}
         if error.kind == "draw":
-            return Message(N_("This code needs a draw plugin that is not installed (token {token})."), {"token": error.token})
-        return Message(N_("This code needs a scoring plugin that is not installed (token {token})."), {"token": error.token})
+            return Message(N_("This code needs a draw plugin that is not installed (token {token})."), token)
+        return Message(N_("This code needs a scoring plugin that is not installed (token {token})."), token)
     if isinstance(error, CodePrefixError):
         return Message(N_("A game code starts with KL1, like {example}."), example)
     if isinstance(error, (DealLengthError, DealLettersError)):

@@ -8,7 +8,16 @@ double-tap detection) and the keyboard cursor.
 from dataclasses import dataclass
 
 from solitaire_klondike.core import (
-    COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Game, InvalidMoveError, Move, Pile, Refusal,
+    COLUMNS,
+    FOUNDATION,
+    FOUNDATIONS,
+    STOCK,
+    WASTE,
+    Game,
+    InvalidMoveError,
+    Move,
+    Pile,
+    Refusal,
 )
 
 from .layout import CardSpot, Rect, TableLayout
@@ -17,7 +26,9 @@ DRAG_THRESHOLD = 5.0       # pointer travel (window units) that turns a press in
 DOUBLE_TAP_DISTANCE = 8.0  # how far apart the two taps of a double tap may be
 CURSOR_ORDER = (STOCK, WASTE, *FOUNDATIONS, *COLUMNS)
 _ABOVE_COLUMN = (STOCK, WASTE, WASTE, *FOUNDATIONS)
-_BELOW_TOP_PILE = {STOCK: Pile.T1, WASTE: Pile.T2, Pile.FS: Pile.T4, Pile.FH: Pile.T5, Pile.FD: Pile.T6, Pile.FC: Pile.T7}
+_BELOW_TOP_PILE = {
+    STOCK: Pile.T1, WASTE: Pile.T2, Pile.FS: Pile.T4, Pile.FH: Pile.T5, Pile.FD: Pile.T6, Pile.FC: Pile.T7,
+}
 
 
 def dropped_move(pile: Pile, target: Pile) -> Move | None:
@@ -136,8 +147,8 @@ class Controller:
         self._press = self.drag = None
         if drag:
             candidates = self.layout.drop_candidates(self.game.position, drag.rect)
-            for pile in candidates:
-                move = drop_move(self.game, drag.pile, drag.index, pile)
+            for candidate in candidates:
+                move = drop_move(self.game, drag.pile, drag.index, candidate)
                 if move:
                     return Release(move)
             target = next((p for p in candidates if p != drag.pile and p != STOCK and p != WASTE), None)
@@ -145,7 +156,7 @@ class Controller:
             return Release(slide_back=drag)
         if press is None:
             return Release()
-        spot, pile, px, py = press
+        spot, pile, _px, _py = press
         return Release(self._tap(spot, pile, x, y, time))
 
     def _tap(self, spot: CardSpot | None, pile: Pile | None, x: float, y: float, time: float) -> Move | None:

@@ -25,7 +25,7 @@ class TableView:
         self.window, self.batch = window, batch
         self.groups = [Group(order=i) for i in range(4)]
         self.art: CardArt | None = None
-        self.slots: dict[int, pyglet.sprite.Sprite] = {}
+        self.slots: dict[Pile, pyglet.sprite.Sprite] = {}
         self.cards: list[pyglet.sprite.Sprite] = []
         self.dragged: list[pyglet.sprite.Sprite] = []
         line = 3
@@ -68,8 +68,9 @@ class TableView:
             sprite.visible = False
         moving = drag.spots if drag else []
         dragged = self._enough(self.dragged, len(moving), self.groups[2])
-        for sprite, spot in zip(dragged, moving):
-            _place(sprite, art.regions[_cell(spot)], spot.rect.moved(drag.dx, drag.dy))
+        if drag:
+            for sprite, spot in zip(dragged, moving):
+                _place(sprite, art.regions[_cell(spot)], spot.rect.moved(drag.dx, drag.dy))
         for sprite in dragged[len(moving):]:
             sprite.visible = False
         self._boxes(position, layout, controller, show_cursor)

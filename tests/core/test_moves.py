@@ -2,10 +2,21 @@
 the table is left as it was (R9, R10, R11)."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solitaire_klondike.core import (
-    ALL_MOVES, COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Game, InvalidMoveError, Move, Pile, load_plugins,
+    ALL_MOVES,
+    COLUMNS,
+    FOUNDATION,
+    FOUNDATIONS,
+    STOCK,
+    WASTE,
+    Game,
+    InvalidMoveError,
+    Move,
+    Pile,
+    load_plugins,
 )
 
 PLUGINS = load_plugins()

@@ -6,12 +6,29 @@ from pathlib import Path
 
 import polib
 import pytest
-
 from game_helpers import game_on, play
+
 from solitaire_klondike.core import (
-    FOUNDATION, STOCK, WASTE, AmbiguousVariantError, CodePrefixError, CodeShapeError, DealLengthError,
-    DealLettersError, Game, IllegalMoveError, InvalidCodeError, Move, Pile, Refusal, RefusalKind, UnknownTokenError,
-    Variant, VariantShapeError, load_plugins, parse_card,
+    FOUNDATION,
+    STOCK,
+    WASTE,
+    AmbiguousVariantError,
+    CodePrefixError,
+    CodeShapeError,
+    DealLengthError,
+    DealLettersError,
+    Game,
+    IllegalMoveError,
+    InvalidCodeError,
+    Move,
+    Pile,
+    Refusal,
+    RefusalKind,
+    UnknownTokenError,
+    Variant,
+    VariantShapeError,
+    load_plugins,
+    parse_card,
 )
 from solitaire_klondike.core.legality import why_illegal
 from solitaire_klondike.frontends.refusals import Message, code_error_message, refusal_message
@@ -19,7 +36,7 @@ from solitaire_klondike.frontends.refusals import Message, code_error_message, r
 LOCALES = Path(__file__).parents[2] / "locales"
 LANGUAGES = ("ca", "el", "es", "it")
 FIELDS = re.compile(r"\{(\w+)\}")
-ALL_SUITS_IN_COLUMNS = [" ".join(f"[{r}{s}]" for r in "A 2 3 4 5 6 7 8 9 10 J Q".split()) + f" K{s}" for s in "SHDC"]
+ALL_SUITS_IN_COLUMNS = [" ".join(f"[{r}{s}]" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"]) + f" K{s}" for s in "SHDC"]
 
 
 def sample_refusals() -> list[Refusal]:
