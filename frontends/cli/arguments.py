@@ -8,9 +8,10 @@ from importlib.metadata import PackageNotFoundError, version
 from .words import LANGUAGES, _
 
 BLOCK_VARIABLE = "SOLITAIRE_KLONDIKE_BLOCK"
-COMMANDS = ("play", "deal", "replay", "plugins", "stats")
+COMMANDS = ("play", "deal", "replay", "plugins", "stats", "new", "analyze")
 DEFAULT_COMMAND = "play"
-VALUE_OPTIONS = {"--block-plugin", "--lang", "--file", "--export"}
+VALUE_OPTIONS = {"--block-plugin", "--lang", "--file", "--export", "--grade", "--deals", "--variant", "--budget",
+                 "--workers", "--scheduler", "--out"}
 WIDTH = 78
 
 
@@ -47,13 +48,15 @@ def where_data_lives(data_folder: str, cache_folder: str) -> str:
 def _common(parser: argparse.ArgumentParser) -> None:
     """The options every command takes, before or after its name."""
     parser.add_argument("--block-plugin", action="append", default=[], metavar=_("NAME"),
-                        help=_("do not load this plugin (repeatable; also {variable}=a,b)").format(variable=BLOCK_VARIABLE))
+                        help=_("do not load this plugin (repeatable; also {variable}=a,b)").format(
+                            variable=BLOCK_VARIABLE))
     parser.add_argument("--lang", choices=LANGUAGES, metavar=_("LANGUAGE"),
                         help=_("the language of the messages: {languages} (default: from LANGUAGE, LC_ALL, "
                                "LC_MESSAGES or LANG)").format(languages=", ".join(LANGUAGES)))
 
 
-def build_parsers(data_folder: str, cache_folder: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+def build_parsers(data_folder: str,
+                  cache_folder: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The top-level parser (for ``--help`` and ``--version``) and one parser per command."""
     formatter = argparse.RawDescriptionHelpFormatter
     top = argparse.ArgumentParser(
@@ -118,6 +121,11 @@ def build_parsers(data_folder: str, cache_folder: str) -> tuple[argparse.Argumen
     output = stats.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
     output.add_argument("--export", metavar=_("FILE.csv"), help=_("write every game record to a CSV file"))
+
+    from . import analyze, new
+
+    new.add_arguments(command("new", *new.summary()))
+    analyze.add_arguments(command("analyze", *analyze.summary()))
     return top, parsers
 
 

@@ -3,10 +3,12 @@ import subprocess
 import sys
 
 import pytest
-
-from site_paths import SITE
 from examples import MARKER, load_examples, replay
-from solitaire_klondike.core import CARD_NAMES, FOUNDATIONS, STOCK, WASTE, Game, Move, load_plugins, parse_card
+from site_paths import SITE
+
+from solitaire_klondike.core import (
+    CARD_NAMES, COLUMNS, FOUNDATIONS, STOCK, WASTE, Game, Move, load_plugins, parse_card,
+)
 from solitaire_klondike.core.cards import RANK, fits_on
 
 EXAMPLES = {example["id"]: example for example in load_examples()}
@@ -120,7 +122,7 @@ def claim_holds(done, claim):
         assert len(position.stock) == claim["stock"]
         return []
     if "waste_onto_columns" in claim:
-        assert sum(1 for m in game.history if m.source == WASTE and m.target < 7) == claim["waste_onto_columns"]
+        assert sum(1 for m in game.history if m.source == WASTE and m.target in COLUMNS) == claim["waste_onto_columns"]
         return [f"{claim['waste_onto_columns']} cards from the waste", f"{claim['waste_onto_columns']} × 5"]
     if "recycle_cost" in claim:
         assert recycle_costs(done.example) == claim["recycle_cost"]
@@ -151,7 +153,7 @@ def test_take_back_comes_from_a_foundation_and_scores_nothing(replays):
 def test_won_game_matches_the_625_formula(replays):
     game = replays["won"].game
     assert game.is_won() and not game.took_back_from_foundation()
-    from_waste = sum(1 for move in game.history if move.source == WASTE and move.target < 7)
+    from_waste = sum(1 for move in game.history if move.source == WASTE and move.target in COLUMNS)
     assert game.score == 625 + 5 * from_waste - recycle_costs(EXAMPLES["won"])
 
 
