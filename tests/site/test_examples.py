@@ -6,9 +6,7 @@ import pytest
 from examples import MARKER, load_examples, replay
 from site_paths import SITE
 
-from solitaire_klondike.core import (
-    CARD_NAMES, COLUMNS, FOUNDATIONS, STOCK, WASTE, Game, Move, load_plugins, parse_card,
-)
+from solitaire_klondike.core import CARD_NAMES, COLUMNS, FOUNDATIONS, STOCK, WASTE, Game, Move, load_plugins, parse_card
 from solitaire_klondike.core.cards import RANK, fits_on
 
 EXAMPLES = {example["id"]: example for example in load_examples()}

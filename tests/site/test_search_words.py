@@ -3,7 +3,6 @@ a quote, in Greek with or without accents and in capitals; the Catalan l·l stay
 from urllib.parse import urlsplit
 
 import pytest
-
 from test_browser import prefix
 
 # (language, typed word, a page that must be among the results): the words of issue 12 and the

@@ -9,9 +9,8 @@ from urllib.parse import urlsplit
 import polib
 import pytest
 import yaml
-
 from site_paths import HTML_OUT, LANGUAGES, LOCALES, SITE
-from test_browser import ALL_LANGUAGES, prefix
+from test_browser import ALL_LANGUAGES
 
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 CONFIG = yaml.safe_load((SITE / "mkdocs.yml").read_text(encoding="utf-8"))

@@ -5,7 +5,6 @@ import re
 import polib
 import pytest
 import yaml
-
 from site_paths import LANGUAGES, LOCALES, SITE
 
 TERMS = yaml.safe_load((SITE / "terms.yml").read_text(encoding="utf-8"))
