@@ -111,13 +111,13 @@ def write_pages(catalogs):
     version = program_version()
     for page in sorted(SITE.glob("*.md")):
         english = insert_reference(page.read_text(encoding="utf-8"))
-        pages = {page.name: english}
+        pages = {page.name: ("en", english)}
         for lang, catalog in catalogs.items():
             translator = Po2Md([], wrapwidth=math.inf)  # one per page: it keeps its output
             translator.pofiles = [catalog]
-            pages[f"{page.stem}.{lang}.md"] = translator.translate(english)
-        for name, text in pages.items():
-            text = insert_examples(text, replays).replace(VERSION_MARK, version)
+            pages[f"{page.stem}.{lang}.md"] = (lang, translator.translate(english))
+        for name, (lang, text) in pages.items():
+            text = insert_examples(text, replays, lang).replace(VERSION_MARK, version)
             (PAGES_OUT / name).write_text(text, encoding="utf-8")
 
 

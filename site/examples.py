@@ -1,5 +1,7 @@
 """The games of the Examples page: read from examples.yml, replayed with the engine, rendered."""
+import io
 import re
+from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -7,6 +9,7 @@ import yaml
 from pictures import move_target, table_svg
 
 from solitaire_klondike.core import Game, IllegalMoveError, Move, load_plugins
+from solitaire_klondike.frontends.cli import main as klondike
 
 EXAMPLES_FILE = Path(__file__).resolve().parent / "examples.yml"
 MARKER = re.compile(r"^```example\n([\w-]+)\n```$", re.MULTILINE)
@@ -30,23 +33,31 @@ class Replay:
         return table_svg(self.game.position, f"{self.example['code']}: {self.example['moves']}",
                          self.highlight)
 
-    def markdown(self):
-        """The example as `klondike replay` commands and their answers (the page shows its picture,
-        with words that describe it)."""
-        return f"```console\n{self.console()}\n```"
+    def markdown(self, lang):
+        """The example as `klondike replay` commands and what the command answers in ``lang`` (the page
+        shows its picture, with words that describe it)."""
+        return f"```console\n{self.console(lang)}\n```"
 
-    def console(self):
+    def commands(self):
+        """The `klondike replay` commands of the example: the replay that is refused, or the replay
+        before the last move (when the page compares the scores) and the whole replay."""
         code, moves = self.example["code"], self.example["moves"].split()
         if self.refusal is not None:
-            tried = [*moves, self.example["refused"]["move"]]
-            return (f"$ klondike replay {code} {' '.join(tried)}\n"
-                    f"klondike: move {len(tried)} of {len(tried)}, {tried[-1]}, is illegal: {self.refusal}")
-        lines = []
-        if self.score_before is not None:
-            lines += [f"$ klondike replay {code} {' '.join(moves[:-1])}",
-                      f"Score: {self.game.format_score(self.score_before)}"]
-        return "\n".join([*lines, f"$ klondike replay {code} {' '.join(moves)}",
-                           f"Score: {self.game.score_text}", f"Won: {'yes' if self.game.is_won() else 'no'}"])
+            return [["replay", code, *moves, self.example["refused"]["move"]]]
+        before = [["replay", code, *moves[:-1]]] if self.score_before is not None else []
+        return [*before, ["replay", code, *moves]]
+
+    def console(self, lang):
+        return "\n".join(f"$ klondike {' '.join(args)}\n{run_klondike(args, lang)}" for args in self.commands())
+
+
+def run_klondike(args, lang):
+    """What the command prints (its standard output, then its errors) in ``lang``: the real command,
+    run in this process."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        klondike([*args, "--lang", lang])
+    return (out.getvalue() + err.getvalue()).rstrip("\n")
 
 
 def load_examples():
@@ -80,7 +91,7 @@ def replay_all():
     return [replay(example, plugins) for example in load_examples()]
 
 
-def insert_examples(page, replays):
-    """Replace each ```example block (holding an example id) with the example itself."""
+def insert_examples(page, replays, lang):
+    """Replace each ```example block (holding an example id) with the example itself, in ``lang``."""
     by_id = {r.example["id"]: r for r in replays}
-    return MARKER.sub(lambda found: by_id[found.group(1)].markdown(), page)
+    return MARKER.sub(lambda found: by_id[found.group(1)].markdown(lang), page)

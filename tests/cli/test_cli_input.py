@@ -3,10 +3,12 @@ message on bad input: real processes, their output and exit status."""
 
 import json
 import os
+import platform
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from cli_helpers import KLONDIKE, klondike
 
@@ -88,10 +90,22 @@ def test_blocking_the_core_is_refused_with_a_reason():
 def test_ctrl_c_while_reading_standard_input_ends_quietly_with_130():
     process = subprocess.Popen([*KLONDIKE, "replay", DEAL_6, "-"], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(1.5)  # started, waiting on standard input
+    wait_until_reading_standard_input(process.pid)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=20)
     assert process.returncode == 130 and stdout == b"" and stderr == b""
+
+
+def wait_until_reading_standard_input(pid: int, timeout: float = 60) -> None:
+    """Until the process sits in a read() of file descriptor 0, as Linux's /proc tells."""
+    read_call = {"x86_64": "0", "aarch64": "63"}[platform.machine()]
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        fields = Path(f"/proc/{pid}/syscall").read_text().split()
+        if fields[:2] == [read_call, "0x0"]:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the command never waited on standard input")
 
 
 def test_play_checks_its_code_before_looking_for_a_screen(tmp_path):
