@@ -64,7 +64,8 @@ class Journal:
             fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(self._fd)
-            raise JournalError(f"another klondike analyze is writing {path}; wait for it or choose another --out") from None
+            raise JournalError(
+                f"another klondike analyze is writing {path}; wait for it or choose another --out") from None
         try:
             self.rows = self._read(variant)
         except JournalError:
@@ -79,8 +80,8 @@ class Journal:
             _sync_folder(self.path)
             return {}
         if not data.startswith(HEADER.encode()):
-            raise JournalError(f"{self.path} is not a file of klondike analyze (its first line is not {HEADER.strip()!r}); "
-                               "choose another --out")
+            raise JournalError(f"{self.path} is not a file of klondike analyze "
+                               f"(its first line is not {HEADER.strip()!r}); choose another --out")
         lines = data[len(HEADER):].split(b"\n")
         whole, torn = lines[:-1], lines[-1]
         rows: dict[int, Row] = {}

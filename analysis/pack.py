@@ -1,7 +1,7 @@
 """Pack the CSV files of ``klondike analyze`` into the shipped data files of :mod:`.shipped`.
 
-Run: ``python -m solitaire_klondike.analysis.pack BUDGET RESULTS.csv...`` (the budget the runs used).  Every winnable row is kept
-with its grade; each variant's file names the deals analysed, so anyone can reproduce it.
+Run: ``python -m solitaire_klondike.analysis.pack BUDGET RESULTS.csv...`` (the budget the runs used).
+Every winnable row is kept with its grade; each variant's file names the deals analysed, so anyone can reproduce it.
 """
 
 import gzip

@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from solitaire_klondike.analysis.shipped import shipped_grade
 from solitaire_klondike.core import (
     Game,
     IllegalMoveError,
@@ -16,13 +17,12 @@ from solitaire_klondike.core import (
     Plugins,
     load_plugins,
 )
-from solitaire_klondike.analysis.shipped import shipped_grade
 from solitaire_klondike.core.plugin_manager import CORE_NAME
 
 from . import analyze, new
-from .new import grade_name
 from .arguments import BLOCK_VARIABLE, DEFAULT_COMMAND, build_parsers, move_sources, requested_language, split_command
 from .moves_input import MovesInputError, read_moves
+from .new import grade_name
 from .render import game_json, position_text
 from .words import _, set_language
 

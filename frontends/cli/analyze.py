@@ -32,12 +32,14 @@ def summary() -> tuple[str, str, str]:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deals", required=True, metavar=_("SPEC"),
                         help=_("deal numbers and ranges: 0..9999 or 5,17,900..910"))
-    parser.add_argument("--variant", required=True, metavar=_("VARIANT"), help=_("the variant's tokens, like D1N or D3V"))
+    parser.add_argument("--variant", required=True, metavar=_("VARIANT"),
+                        help=_("the variant's tokens, like D1N or D3V"))
     parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar=_("SECONDS"),
                         help=_("search time per deal before it is called undecided (default {seconds:g})").format(
                             seconds=DEFAULT_BUDGET))
     parser.add_argument("--workers", type=int, metavar="N", help=_("local processes (default: every core)"))
-    parser.add_argument("--scheduler", metavar=_("ADDRESS"), help=_("run on the Dask cluster at tcp://host:port instead"))
+    parser.add_argument("--scheduler", metavar=_("ADDRESS"),
+                        help=_("run on the Dask cluster at tcp://host:port instead"))
     parser.add_argument("--out", required=True, metavar=_("FILE.csv"), help=_("the CSV file to write or to resume"))
 
 

@@ -8,8 +8,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from cluster import dask_cluster, free_port
+
 from solitaire_klondike.analysis.journal import HEADER, Row
 
 KLONDIKE = [sys.executable, "-m", "solitaire_klondike.frontends.cli"]

@@ -80,7 +80,7 @@ def test_a_file_that_is_not_an_analysis_or_holds_another_variant_is_refused_and_
         Journal(mine, "D3V")
     broken = before.replace(b"winnable,91", b"winnable,x", 1) + row(2).line().encode()
     mine.write_bytes(broken)
-    with pytest.raises(JournalError, match="line 2 of .* is not a row of klondike analyze"):
+    with pytest.raises(JournalError, match=r"line 2 of .* is not a row of klondike analyze"):
         Journal(mine, "D1N")
     assert mine.read_bytes() == broken
 
