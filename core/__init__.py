@@ -13,11 +13,12 @@ from .moves import FOUNDATION, FOUNDATIONS, STOCK, WASTE, IllegalMoveError, Inva
 from .plugin_manager import ENTRY_POINT_GROUP, PluginError, PluginInfo, Plugins, Variant, load_plugins
 from .position import NO_LIMIT, Position
 from .solving import UNDECIDED, UNWINNABLE, WINNABLE, Verdict, solve_position
+from .words import Catalog, current_language, set_language
 
 __all__ = [
-    "CARD_NAMES", "DEAL_COUNT", "ENTRY_POINT_GROUP", "FOUNDATION", "FOUNDATIONS", "NO_LIMIT", "STOCK",
-    "UNDECIDED", "UNDO_LIMIT", "UNWINNABLE", "WASTE", "WINNABLE", "Action", "Game", "GameCode", "IllegalMoveError",
+    "CARD_NAMES", "DEAL_COUNT", "ENTRY_POINT_GROUP", "FOUNDATION", "FOUNDATIONS", "NO_LIMIT", "STOCK", "UNDECIDED",
+    "UNDO_LIMIT", "UNWINNABLE", "WASTE", "WINNABLE", "Action", "Catalog", "Game", "GameCode", "IllegalMoveError",
     "InvalidCardError", "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "PluginError", "PluginInfo",
-    "Plugins", "Position", "Variant", "Verdict", "card", "card_name", "hookimpl", "load_plugins", "parse_card",
-    "solve_position", "standard_layout",
+    "Plugins", "Position", "Variant", "Verdict", "card", "card_name", "current_language", "hookimpl", "load_plugins",
+    "parse_card", "set_language", "solve_position", "standard_layout",
 ]
