@@ -43,8 +43,8 @@ def solve_deal(variant: str, deal: int, budget: float, blocked: tuple[str, ...] 
     try:
         shape = line_shape(code, plugins, [Move.parse(str(move)) for move in verdict.moves])
     except (LineError, ValueError) as exc:
-        raise RunError(
-            f"the solver's winning line for {code} does not replay ({exc}); nothing was written for it") from exc
+        raise RunError(f"the solver's winning line for {code} does not replay ({exc}); "
+                       "nothing was written for it") from exc
     return Row(deal, str(code), "winnable", shape.moves, states, seconds, grade(states, shape))
 
 

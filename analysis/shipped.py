@@ -28,8 +28,7 @@ class GradedDeals:
         return len(self.by_grade.get(grade, ())) if grade else sum(map(len, self.by_grade.values()))
 
     def pick(self, grade: str | None = None, rng: random.Random | None = None) -> int | None:
-        """A shipped deal number of ``grade`` (any grade when ``None``), chosen at random; ``None`` when
-        there is none."""
+        """A shipped deal of ``grade`` (any grade when ``None``) chosen at random; ``None`` when there is none."""
         choices = self.by_grade.get(grade, ()) if grade else tuple(d for g in GRADES for d in self.by_grade.get(g, ()))
         return (rng or random.SystemRandom()).choice(choices) if choices else None
 

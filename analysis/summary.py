@@ -46,8 +46,8 @@ def summarize(rows: list[Row]) -> dict[str, dict]:
 
 
 def read_rows(paths: list[Path]) -> list[Row]:
-    return [Row.parse(line) for path in paths
-            for line in path.read_text(encoding="ascii").splitlines(keepends=True)[1:]]
+    lines = [line for path in paths for line in path.read_text(encoding="ascii").splitlines(keepends=True)[1:]]
+    return [Row.parse(line) for line in lines]
 
 
 if __name__ == "__main__":
