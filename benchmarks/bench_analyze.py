@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 
 from solitaire_klondike.analysis.journal import Row
 from solitaire_klondike.analysis.runner import run_dask, run_local
@@ -45,9 +46,9 @@ def dask_run(workers: int, variant: str, deals: list[int], budget: float) -> Ite
 def main(variant: str = "D1N", spec: str = "0..59", budget: str = "2") -> None:
     deals, seconds = list(DealSpec.parse(spec)), float(budget)
     print(f"{variant}, deals {spec} ({len(deals)}), budget {seconds:g} s per deal")
-    local = [timed(f"local, {n} process(es)", n, lambda n=n: run_local(variant, deals, seconds, n, ()), len(deals))
+    local = [timed(f"local, {n} process(es)", n, partial(run_local, variant, deals, seconds, n, ()), len(deals))
              for n in (1, 2)]
-    dask = [timed(f"Dask, {n} worker(s)", n, lambda n=n: dask_run(n, variant, deals, seconds), len(deals))
+    dask = [timed(f"Dask, {n} worker(s)", n, partial(dask_run, n, variant, deals, seconds), len(deals))
             for n in (1, 2)]
     print(f"speed-up from 1 to 2 workers: local {local[0] / local[1]:.2f}x, Dask {dask[0] / dask[1]:.2f}x")
     for grade in ("easy", "expert"):
