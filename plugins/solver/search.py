@@ -22,12 +22,15 @@ positions that the rules below show cannot matter.  What makes it fast, each wit
    since they lead to positions equal to another one up to the order of the columns.  The line
    found is in real column numbers, because the search plays the real position.
 5. Move order only decides which line is found first: foundation moves and moves that turn a
-   hidden card come first, cards taken back from a foundation last.
+   hidden card come first, the nearest talon cards before farther ones, cards taken back from a
+   foundation last.
+6. A first search leaves out moves that rarely win (cards taken back, partial runs that free no
+   foundation card) for a share of the budget: it finds most wins sooner, but as it proves
+   nothing when it fails, the full game is searched after it.
 """
 
 import os
 import time
-from heapq import heappop, heappush
 from collections.abc import Callable
 
 from solitaire_klondike.core import (
@@ -41,8 +44,7 @@ TABLE_MB_VARIABLE = "SOLITAIRE_KLONDIKE_SOLVER_MB"
 TABLE_MB = 512
 ENTRY_BYTES = 200  # a key of ~80 bytes, its object header and its share of the set's slots
 CHECK_EVERY = 256
-FIRST_SHARE = float(os.environ.get("FS", 0.3))
-STRATEGY = os.environ.get("ST", "rbb")
+FIRST_SHARE = 0.3  # of the budget, for the first search (6 above)
 _OUT_OF_TIME = object()
 _KING = 13
 _TAP = Move(STOCK, STOCK)
@@ -57,8 +59,11 @@ def table_entries() -> int:
     return max(1000, int(megabytes * 1_000_000 / ENTRY_BYTES))
 
 
-def solve(position: Position, budget: float, cancel: Callable[[], bool], entries: int | None = None) -> Verdict:
-    return _Search(position, budget, cancel, entries or table_entries()).run()
+def solve(position: Position, budget: float, cancel: Callable[[], bool], entries: int | None = None,
+          quick_proof: bool = True) -> Verdict:
+    """Search ``position`` for at most ``budget`` seconds; ``quick_proof`` first tries the proof of
+    ``deadlock`` (off only to test the search alone)."""
+    return _Search(position, budget, cancel, entries or table_entries()).run(quick_proof)
 
 
 def _safe(card: int, foundations: list[int]) -> bool:
@@ -95,12 +100,10 @@ class _Search:
         self.draw = position.draw_count
         self.unlimited = position.recycle_limit == NO_LIMIT
         self.root = position.copy()
-        self.root_snapshot = self.snapshot()
         self.states = 0
         self.best_progress = -1
         self.best_child: tuple | None = None
         self.restricted = False
-        self.checked = 0
 
     # --- the key ---------------------------------------------------------------
 
@@ -205,23 +208,25 @@ class _Search:
         if p.waste or p.stock:
             if talon is None:
                 talon = p.waste + p.stock[::-1]
-            reach = {talon[q - 1]: (q, used) for q, used in self.talon_places()}
+            size, total = len(p.waste), len(talon)
+            # nearer talon cards first: passing fewer cards keeps more of them within reach
+            reach = {talon[q - 1]: (q, used, ((q - size) % (total + 1)) / 64) for q, used in self.talon_places()}
             for suit in range(4):
                 place = reach.get(13 * suit + found[suit]) if found[suit] < 13 else None
                 if place:
-                    ranked.append((3, (_WASTE_TO[7], *place)))
+                    ranked.append((3 + place[2], (_WASTE_TO[7], place[0], place[1])))
             for d in range(7):
                 column = tableau[d]
                 if column:
                     for c in _FITS_ON_IT[column[-1]]:
                         place = reach.get(c)
                         if place:
-                            ranked.append((4, (_WASTE_TO[d], *place)))
+                            ranked.append((4 + place[2], (_WASTE_TO[d], place[0], place[1])))
                 elif d == first_empty:
                     for c in _KINGS:
                         place = reach.get(c)
                         if place:
-                            ranked.append((4, (_WASTE_TO[d], *place)))
+                            ranked.append((4 + place[2], (_WASTE_TO[d], place[0], place[1])))
         ranked.sort(key=lambda item: item[0])
         return [child for _, child in ranked]
 
@@ -247,23 +252,20 @@ class _Search:
 
     # --- the search ----------------------------------------------------------------
 
-    def run(self) -> Verdict:
+    def run(self, quick_proof: bool) -> Verdict:
         p = self.p
         if p.is_won():
             return self.verdict(WINNABLE, [])
         if self.cancel():
             return self.verdict(UNDECIDED, [])
-        if stuck(p):
+        if quick_proof and stuck(p):
             return self.verdict(UNWINNABLE, [])
-        # 6. First a search without the moves that rarely win (cards taken back, partial runs
-        # that free no foundation card): it finds most wins sooner, but its failure proves
-        # nothing, so the full game is searched after it.
-        self.restricted = STRATEGY[0] == "r"
-        found = self.best_first(self.start + self.budget * FIRST_SHARE) if STRATEGY[1] == "b" else self.search(self.start + self.budget * FIRST_SHARE)
+        # 6: a first search without the moves that rarely win, then the full game
+        self.restricted = True
+        found = self.search(self.start + self.budget * FIRST_SHARE)
         if found is None or found is _OUT_OF_TIME:
             self.restricted = False
-            self.restore(self.root_snapshot)
-            found = self.best_first(self.deadline) if STRATEGY[2] == "b" else self.search(self.deadline)
+            found = self.search(self.deadline)
         if found is _OUT_OF_TIME:
             return self.verdict(UNDECIDED, [])
         if found is None:
@@ -314,79 +316,6 @@ class _Search:
                 return _OUT_OF_TIME
             frames.append((self.children(), [0]))
         return None
-
-    def best_first(self, deadline: float):
-        """Most advanced position first (cards on foundations, hidden cards turned); among equals the
-        newest, so it dives like a depth-first search until progress stalls.  The line, ``None``
-        when every reachable position was seen, or ``_OUT_OF_TIME``."""
-        p = self.p
-        seen = {self.key()}
-        parents: list[tuple[int, tuple | None]] = [(-1, None)]
-        snapshots: list[bytes | None] = [self.snapshot()]
-        heap = [(0, 0, 0)]
-        hidden_at_start = sum(self.root.hidden)
-        while heap:
-            _, _, sid = heappop(heap)
-            self.restore(snapshots[sid])
-            snapshots[sid] = None
-            for child in self.children():
-                undo = self.play(child)
-                found = sum(p.foundations)
-                if found == 52:
-                    return self.line_to(parents, sid) + [child]
-                key = self.key()
-                if key not in seen:
-                    seen.add(key)
-                    self.states += 1
-                    progress = 2 * found + hidden_at_start - sum(p.hidden)
-                    new = len(parents)
-                    parents.append((sid, child))
-                    if progress > self.best_progress:
-                        self.best_progress, self.best_child = progress, self.line_to(parents, new)[0]
-                    snapshots.append(self.snapshot())
-                    heappush(heap, (-progress, -new, new))
-                self.take_back(child, undo)
-            if self.states >= self.checked + CHECK_EVERY:
-                self.checked = self.states
-                if time.perf_counter() > deadline or self.cancel() or len(seen) >= self.entries:
-                    return _OUT_OF_TIME
-        return None
-
-    def line_to(self, parents: list, sid: int) -> list[tuple]:
-        line = []
-        while sid > 0:
-            sid, child = parents[sid]
-            line.append(child)
-        return line[::-1]
-
-    def snapshot(self) -> bytes:
-        p = self.p
-        data = []
-        for column in p.tableau:
-            data.append(len(column))
-            data += column
-        data += p.hidden
-        data += p.foundations
-        data.append(len(p.waste))
-        data += p.waste
-        data.append(p.recycles)
-        data += p.stock
-        return bytes(data)
-
-    def restore(self, data: bytes) -> None:
-        p = self.p
-        i = 0
-        for c in range(7):
-            n = data[i]
-            p.tableau[c] = list(data[i + 1:i + 1 + n])
-            i += 1 + n
-        p.hidden = list(data[i:i + 7])
-        p.foundations = list(data[i + 7:i + 11])
-        n = data[i + 11]
-        p.waste = list(data[i + 12:i + 12 + n])
-        i += 12 + n
-        p.recycles = data[i]
-        p.stock = list(data[i + 1:])
 
     def verdict(self, verdict: str, line: list[tuple]) -> Verdict:
         moves = tuple(self.written_out(line))
