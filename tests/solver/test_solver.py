@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from game_helpers import game_on
 from reference_search import reference_winnable
 from solver_helpers import endgame, replays_to_win
 
@@ -26,11 +27,25 @@ def solved(position: Position, budget: float = 20):
     return verdict.verdict
 
 
-@pytest.mark.parametrize("code", ["KL1-D1N-AAAAAAC", "KL1-D1N-AAAAAAG", "KL1-D3N-AAAAAAE", "KL1-D1V-AAAAAAG"])
+@pytest.mark.parametrize("code", ["KL1-D1N-AAAAAAC", "KL1-D1N-AAAAAAG", "KL1-D3N-AAAAAAE"])
 def test_r20_a_winning_line_replays_through_the_public_game_to_a_win(code):
     game = Game.from_text(code, load_plugins())
     verdict = game.solve(30)
     assert verdict.verdict == WINNABLE and verdict.states > 0
+    for move in verdict.moves:
+        game.push(move)
+    assert game.is_won()
+
+
+@pytest.mark.parametrize("variant", ["D1V", "D3V"])
+def test_r14_with_one_pass_the_line_never_turns_the_waste_back(variant):
+    # the clubs and the low diamonds wait in the stock, in the order one pass can take them
+    game = game_on(["KS QH JS 10H 9S 8H 7S 6H 5S 4H 3S 2H AS", "KH QS JH 10S 9H 8S 7H 6S 5H 4S 3H 2S AH",
+                    "KD QC JD 10C 9D 8C 7D 6C 5D 4C 3D 2C AD", "KC QD JC 10D 9C 8D 7C"],
+                   stock="6D 5C 4D 3C 2D AC", variant=variant)
+    assert game.position.recycle_limit == 0
+    verdict = game.solve(30)
+    assert verdict.verdict == WINNABLE
     for move in verdict.moves:
         game.push(move)
     assert game.is_won()
