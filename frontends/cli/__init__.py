@@ -7,8 +7,17 @@ import sys
 from collections.abc import Sequence
 
 from solitaire_klondike.core import (
-    UNDECIDED, UNWINNABLE, WINNABLE, Game, IllegalMoveError, InvalidCodeError, InvalidMoveError, Move, PluginError,
-    Plugins, load_plugins,
+    UNDECIDED,
+    UNWINNABLE,
+    WINNABLE,
+    Game,
+    IllegalMoveError,
+    InvalidCodeError,
+    InvalidMoveError,
+    Move,
+    PluginError,
+    Plugins,
+    load_plugins,
 )
 from solitaire_klondike.core.plugin_manager import CORE_NAME
 

@@ -69,7 +69,8 @@ def notice_text(kind: str) -> str:
     if kind == "damaged":
         return _("Your saved data could not be read, so it was kept aside and a fresh start was made.")
     if kind == "newer_schema":
-        return _("Your saved data comes from a newer version of the game, so it was kept aside and a fresh start was made.")
+        return _(
+            "Your saved data comes from a newer version of the game, so it was kept aside and a fresh start was made.")
     if kind == "unwritable":
         return _("Your data folder cannot be written: the game plays, but nothing will be saved.")
     return _("Your saved game needs a plugin that is not installed: a new deal starts, and the saved game is kept "
