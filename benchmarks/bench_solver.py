@@ -76,8 +76,9 @@ def report(name: str, data: dict, budget: float) -> None:
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     rate = sum(r[2] for r in results) / max(sum(r[1] for r in results), 1e-9)
     print(f"{name}: {len(results)} positions  {verdicts}")
-    print(f"  decided within 1 s {within[0]:.1%}, within {budget:g} s {within[1]:.1%}; median {statistics.median(times):.3f} s,"
-          f" p95 {p95:.3f} s; {rate:,.0f} states/s; peak memory {data['peak_mb']:.0f} MB")
+    print(f"  decided within 1 s {within[0]:.1%}, within {budget:g} s {within[1]:.1%};"
+          f" median {statistics.median(times):.3f} s, p95 {p95:.3f} s; {rate:,.0f} states/s;"
+          f" peak memory {data['peak_mb']:.0f} MB")
 
 
 def main() -> None:
@@ -89,7 +90,10 @@ def main() -> None:
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        data = hint_latency(args.hints, args.budget) if args.child == "hints" else solve_deals(args.child, args.deals, args.budget)
+        if args.child == "hints":
+            data = hint_latency(args.hints, args.budget)
+        else:
+            data = solve_deals(args.child, args.deals, args.budget)
         print(json.dumps(data))
         return
     table = os.environ.get("SOLITAIRE_KLONDIKE_SOLVER_MB", "512 (default)")

@@ -124,7 +124,8 @@ def build_parsers(data_folder: str,
     solve.add_argument("--file", action="append", default=[], metavar=_("FILE"),
                        help=_("read moves from this file (repeatable)"))
     solve.add_argument("--budget", type=_seconds, default=DEFAULT_BUDGET, metavar=_("SECONDS"),
-                       help=_("the most seconds the search may take (default: {seconds:g})").format(seconds=DEFAULT_BUDGET))
+                       help=_("the most seconds the search may take (default: {seconds:g})").format(
+                           seconds=DEFAULT_BUDGET))
     solve.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
 
     command("plugins", _("list the plugins found and whether they loaded"),

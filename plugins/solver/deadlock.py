@@ -52,7 +52,8 @@ def stuck(position: Position) -> bool:
     return len(left) < len(where)
 
 
-def _can_leave(c: int, j: int, clear_above: bool, face_down: bool, where: dict, left: set, clear: list) -> bool:
+def _can_leave(c: int, j: int, clear_above: bool, face_down: bool, where: dict[int, tuple[int, int]], left: set[int],
+               clear: list[int]) -> bool:
     if face_down and not clear_above:
         return False
     rank = RANK[c]

@@ -32,9 +32,19 @@ positions that the rules below show cannot matter.  What makes it fast, each wit
 import os
 import time
 from collections.abc import Callable
+from typing import Any
 
 from solitaire_klondike.core import (
-    FOUNDATION, NO_LIMIT, STOCK, UNDECIDED, UNWINNABLE, WASTE, WINNABLE, Move, Position, Verdict,
+    FOUNDATION,
+    NO_LIMIT,
+    STOCK,
+    UNDECIDED,
+    UNWINNABLE,
+    WASTE,
+    WINNABLE,
+    Move,
+    Position,
+    Verdict,
 )
 from solitaire_klondike.core.cards import RANK, fits_on
 
@@ -45,12 +55,21 @@ TABLE_MB = 512
 ENTRY_BYTES = 200  # a key of ~80 bytes, its object header and its share of the set's slots
 CHECK_EVERY = 256
 FIRST_SHARE = 0.3  # of the budget, for the first search (6 above)
-_OUT_OF_TIME = object()
 _KING = 13
 _TAP = Move(STOCK, STOCK)
 _WASTE_TO = [Move(WASTE, d) for d in range(7)] + [Move(WASTE, FOUNDATION)]
 _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 _KINGS = tuple(13 * suit + 12 for suit in range(4))
+
+# A move to try: the move, and for a talon card the waste size q that taps reach (0 for other
+# moves) and the recycles they use.  What ``play`` returns for ``take_back``: make's record and
+# the talon as it was.
+Child = tuple[Move, int, int]
+Undo = tuple[Any, list[int], list[int], int, int]
+
+
+class _OutOfTime(Exception):
+    """The budget is spent or the caller cancelled."""
 
 
 def table_entries() -> int:
@@ -102,7 +121,7 @@ class _Search:
         self.root = position.copy()
         self.states = 0
         self.best_progress = -1
-        self.best_child: tuple | None = None
+        self.best_child: Child | None = None
         self.restricted = False
 
     # --- the key ---------------------------------------------------------------
@@ -126,9 +145,9 @@ class _Search:
         if self.unlimited:
             if size % self.draw == 0 or size == len(talon):
                 size = 0
-            tail = bytes([60, size] + talon)
+            tail = bytes([60, size, *talon])
         else:
-            tail = bytes([61, size, p.recycles] + talon)
+            tail = bytes([61, size, p.recycles, *talon])
         return b"".join(columns) + tail
 
     # --- moves -------------------------------------------------------------------
@@ -152,8 +171,8 @@ class _Search:
                 places.setdefault(q, 1)
         return list(places.items())
 
-    def children(self) -> list[tuple]:
-        """The moves to try here, best first: ``(move,)`` or ``(move, q, recycles)`` for a talon card."""
+    def children(self) -> list[Child]:
+        """The moves to try here, best first."""
         p = self.p
         tableau, hidden, found = p.tableau, p.hidden, p.foundations
         talon = None
@@ -163,7 +182,7 @@ class _Search:
             if column:
                 c = column[-1]
                 if c % 13 == found[c // 13] and _safe(c, found):
-                    return [(Move(s, FOUNDATION),)]
+                    return [(Move(s, FOUNDATION), 0, 0)]
         if self.draw == 1:
             # With draw one, taking a card off the talon changes no other talon card's reach,
             # so a safe talon card is as safe as a column's top.  With unlimited passes any
@@ -174,13 +193,14 @@ class _Search:
                 c = talon[q - 1]
                 if c % 13 == found[c // 13] and _safe(c, found):
                     return [(_WASTE_TO[7], q, used)]
-        ranked = []
+        ranked: list[tuple[float, Child]] = []
         empty = [d for d in range(7) if not tableau[d]]
         first_empty = empty[0] if empty else -1
         for move in p.legal_moves():
             source, target = move
-            if source == STOCK or source == WASTE:
+            if source in (STOCK, WASTE):
                 continue
+            rank: float
             if source < 7:
                 column = tableau[source]
                 h = hidden[source]
@@ -201,10 +221,10 @@ class _Search:
                         continue  # 4. another empty column, or a king's column moved whole: symmetric
                     rank = 2 - h / 8
             else:
-                if self.restricted or not tableau[target] and target != first_empty:
+                if self.restricted or (not tableau[target] and target != first_empty):
                     continue
                 rank = 7
-            ranked.append((rank, (move,)))
+            ranked.append((rank, (move, 0, 0)))
         if p.waste or p.stock:
             if talon is None:
                 talon = p.waste + p.stock[::-1]
@@ -230,25 +250,23 @@ class _Search:
         ranked.sort(key=lambda item: item[0])
         return [child for _, child in ranked]
 
-    def play(self, child: tuple) -> tuple:
+    def play(self, child: Child) -> Undo:
         p = self.p
-        if len(child) == 1:
-            return (p.make(child[0]),)
         move, q, used = child
-        undo = (p.waste, p.stock, p.recycles, p.waste_fan)
-        if q != len(p.waste) or used:
-            talon = p.waste + p.stock[::-1]
+        waste, stock, recycles, fan = p.waste, p.stock, p.recycles, p.waste_fan
+        if q and (q != len(waste) or used):
+            talon = waste + stock[::-1]
             p.waste = talon[:q]
             p.stock = talon[:q - 1:-1]
             p.recycles += used
             p.waste_fan = 1
-        return (p.make(move), *undo)
+        return (p.make(move), waste, stock, recycles, fan)
 
-    def take_back(self, child: tuple, undo: tuple) -> None:
+    def take_back(self, child: Child, undo: Undo) -> None:
         p = self.p
         p.unmake(child[0], undo[0])
-        if len(child) > 1:
-            p.waste, p.stock, p.recycles, p.waste_fan = undo[1:]
+        if child[1]:
+            _, p.waste, p.stock, p.recycles, p.waste_fan = undo
 
     # --- the search ----------------------------------------------------------------
 
@@ -262,24 +280,30 @@ class _Search:
             return self.verdict(UNWINNABLE, [])
         # 6: a first search without the moves that rarely win, then the full game
         self.restricted = True
-        found = self.search(self.start + self.budget * FIRST_SHARE)
-        if found is None or found is _OUT_OF_TIME:
+        try:
+            found = self.search(self.start + self.budget * FIRST_SHARE)
+        except _OutOfTime:
+            found = None
+        if found is None:
             self.restricted = False
-            found = self.search(self.deadline)
-        if found is _OUT_OF_TIME:
-            return self.verdict(UNDECIDED, [])
+            try:
+                found = self.search(self.deadline)
+            except _OutOfTime:
+                return self.verdict(UNDECIDED, [])
         if found is None:
             return self.verdict(UNWINNABLE, [])
         return self.verdict(WINNABLE, found)
 
-    def search(self, deadline: float):
-        """Depth first from the position: the winning line, ``None`` when none, or ``_OUT_OF_TIME``."""
+    def search(self, deadline: float) -> list[Child] | None:
+        """Depth first from the position: the winning line, or ``None`` when there is none.
+
+        Raises ``_OutOfTime`` (the position restored) when the budget is spent or the caller cancels."""
         p = self.p
         seen = {self.key()}
         on_line = [next(iter(seen))]
         frames = [(self.children(), [0])]
-        line: list[tuple] = []
-        undos: list[tuple] = []
+        line: list[Child] = []
+        undos: list[Undo] = []
         hidden_at_start = sum(self.root.hidden)
         while frames:
             children, at = frames[-1]
@@ -313,23 +337,23 @@ class _Search:
             if self.states % CHECK_EVERY == 0 and (time.perf_counter() > deadline or self.cancel()):
                 while line:
                     self.take_back(line.pop(), undos.pop())
-                return _OUT_OF_TIME
+                raise _OutOfTime
             frames.append((self.children(), [0]))
         return None
 
-    def verdict(self, verdict: str, line: list[tuple]) -> Verdict:
+    def verdict(self, verdict: str, line: list[Child]) -> Verdict:
         moves = tuple(self.written_out(line))
         best = None
         if verdict == UNDECIDED and self.best_child is not None:
             best = self.written_out([self.best_child])[0]
         return Verdict(verdict, moves, best, self.states, time.perf_counter() - self.start)
 
-    def written_out(self, line: list[tuple]) -> list[Move]:
+    def written_out(self, line: list[Child]) -> list[Move]:
         """The line as real moves from the start: each talon card preceded by its taps (1 above)."""
         p = self.root.copy()
         moves = []
         for child in line:
-            if len(child) > 1:
+            if child[1]:
                 card = (p.waste + p.stock[::-1])[child[1] - 1]
                 while not p.waste or p.waste[-1] != card:
                     p.make(_TAP)

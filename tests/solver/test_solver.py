@@ -11,7 +11,15 @@ from reference_search import reference_winnable
 from solver_helpers import endgame, replays_to_win
 
 from solitaire_klondike.core import (
-    NO_LIMIT, UNWINNABLE, WINNABLE, Game, Layout, Position, card_name, load_plugins, solve_position,
+    NO_LIMIT,
+    UNWINNABLE,
+    WINNABLE,
+    Game,
+    Layout,
+    Position,
+    card_name,
+    load_plugins,
+    solve_position,
 )
 from solitaire_klondike.core.cards import fits_on
 from solitaire_klondike.plugins.solver.deadlock import stuck
