@@ -9,7 +9,7 @@ import time
 import pyglet
 from pyglet.window import key, mouse
 
-from solitaire_klondike.core import STOCK, WASTE, GameCode, Move
+from solitaire_klondike.core import GameCode, Move
 
 from . import i18n
 from .controller import Controller, Drag
@@ -130,7 +130,8 @@ class KlondikeWindow(pyglet.window.Window):
         if name == "win":
             return win_panel(session.game.score_text)
         if name == "stats":
-            return stats_panel(store.statistics(), session.plugins, self.confirming_reset)
+            return stats_panel(store.statistics(session.plugins.carrying_scorings()), session.plugins,
+                               self.confirming_reset)
         return settings_panel(session.setting("language"), session.double_tap_ms)
 
     def _show_panel(self) -> None:
@@ -201,10 +202,11 @@ class KlondikeWindow(pyglet.window.Window):
             session.redo()
         elif command == "draw":
             move = Move.stock()
-            if session.game.is_legal(move):
+            refusal = session.game.why_illegal(move)
+            if refusal is None:
                 session.play(move)
             else:
-                self.note = move_refusal(session.game.position, STOCK, None, WASTE)
+                self.note = move_refusal(refusal)
         elif command == "copy":
             self.clipboard = str(session.game.code)
             self.set_clipboard_text(self.clipboard)
@@ -217,7 +219,7 @@ class KlondikeWindow(pyglet.window.Window):
         if move is not None:
             self.session.play(move)
         elif self.controller.refused:
-            self.note = move_refusal(self.session.game.position, *self.controller.refused)
+            self.note = move_refusal(self.controller.refused)
         self.after_action()
 
     def after_action(self) -> None:
@@ -254,7 +256,7 @@ class KlondikeWindow(pyglet.window.Window):
         if outcome.slide_back:
             self._start_slide(outcome.slide_back)
             refused = self.controller.refused
-            self.note = move_refusal(self.session.game.position, *refused) if refused else ""
+            self.note = move_refusal(refused) if refused else ""
         else:
             self.play(outcome.move)
 

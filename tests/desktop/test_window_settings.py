@@ -25,13 +25,14 @@ def test_a_refused_put_down_or_drop_says_why_until_the_next_action(launch):
     words = read_catalog("es")
     app.key("Tab", *["Right"] * 9, "Return")   # T4: pick up the 10 of clubs
     state = app.after(lambda: app.key("Left", "Return"), lambda s: s["status"])   # put it on T3
-    assert state["status"] == words["This card does not fit there: it needs the other colour and one rank lower."]
+    does_not_fit = words["{card} does not fit on {onto}: it needs the other colour and one rank lower."]
+    assert state["status"] == does_not_fit.format(card="10♣", onto="K♦")
     assert state["moves"] == 0
     state = app.after(lambda: app.key("space"), lambda s: s["moves"] == 1)
     assert state["status"] == ""
     state = app.after(lambda: app.drag(visible_point(spot(state, 3)), visible_point(spot(state, 1))),
                       lambda s: s["status"] and not s["sliding"])
-    assert state["status"] == words["This card does not fit there: it needs the other colour and one rank lower."]
+    assert state["status"] == does_not_fit.format(card="10♣", onto="J♣")
 
 
 def test_vegas_says_the_stock_cannot_be_turned_again(launch):
@@ -124,7 +125,7 @@ def test_the_statistics_panel_shows_the_stats_command_numbers_and_resets_after_a
     assert rows[0][6:] == ["595", f"{minutes}:{seconds:02d}", "119", "–"]
     assert rows[1][6:] == ["-$52", "–", "–", "-$52"] and rows[2][-1] == "-$52"
     assert all(0 <= x <= 800 and 0 <= y <= 600 for x, y in state["text_at"])
-    assert words["Vegas balance"] in state["texts"]
+    assert words["Balance"] in state["texts"]
     state = app.after(lambda: app.click(*centre(state["panel"]["reset"])), lambda s: "reset_yes" in s["panel"])
     assert words["Reset all statistics? This cannot be undone."] in state["texts"]
     state = app.after(lambda: app.click(*centre(state["panel"]["reset_no"])), lambda s: "reset" in s["panel"])
