@@ -10,12 +10,14 @@ from .deal import Layout, standard_layout
 from .game import UNDO_LIMIT, Action, Game
 from .hookspecs import hookimpl
 from .moves import FOUNDATION, FOUNDATIONS, STOCK, WASTE, IllegalMoveError, InvalidMoveError, Move
-from .plugin_manager import ENTRY_POINT_GROUP, PluginError, PluginInfo, Plugins, Variant, load_plugins
+from .plugin_manager import (
+    ENTRY_POINT_GROUP, PluginError, PluginInfo, Plugins, PluginTurnedOffError, Variant, load_plugins,
+)
 from .position import NO_LIMIT, Position
 
 __all__ = [
     "CARD_NAMES", "DEAL_COUNT", "ENTRY_POINT_GROUP", "FOUNDATION", "FOUNDATIONS", "NO_LIMIT", "STOCK",
     "UNDO_LIMIT", "WASTE", "Action", "Game", "GameCode", "IllegalMoveError", "InvalidCardError",
-    "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "PluginError", "PluginInfo", "Plugins",
+    "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "PluginError", "PluginInfo", "Plugins", "PluginTurnedOffError",
     "Position", "Variant", "card", "card_name", "hookimpl", "load_plugins", "parse_card", "standard_layout",
 ]

@@ -58,7 +58,7 @@ def reference():
 
 
 def type_heading(cls):
-    """``Action(move, kind, cards, turned)``: the class and its fields."""
+    """``Action(move, kind, cards, turned, recycles, draw_count)``: the class and its fields."""
     fields = getattr(cls, "_fields", None) or tuple(cls.__dataclass_fields__)
     return f"{cls.__name__}({', '.join(fields)})"
 

@@ -35,8 +35,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("code", help="a game code such as KL1-D1N-AAAAAAG")
     replay.add_argument("moves", nargs="*", help="moves such as S W-F T3-T5; '-' reads them from standard input")
     replay.add_argument("--file", help="read moves from this file (spaces or lines; # starts a comment)")
+    replay.add_argument("--seconds", type=float, default=0.0, metavar="N",
+                        help="count N seconds of play before the moves (for scoring that counts time)")
     replay.add_argument("--json", action="store_true", help="print JSON")
-    commands.add_parser("plugins", help="list the plugins found and whether they loaded")
+    listing = commands.add_parser("plugins", help="list the plugins found and whether they are on, off or failed")
+    switch = listing.add_mutually_exclusive_group()
+    switch.add_argument("--enable", metavar="NAME", help="turn a plugin on, from the next game (remembered)")
+    switch.add_argument("--disable", metavar="NAME", help="turn a plugin off, from the next game (remembered)")
     play = commands.add_parser("play", help="open the desktop game (the default), on a given deal or the saved game")
     play.add_argument("code", nargs="?", help="a game code; without one the saved game resumes")
     stats = commands.add_parser("stats", help="print the statistics of the games played")
@@ -52,7 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         args = parser.parse_args([*argv, "play"])
     blocked = args.block_plugin + [n for n in os.environ.get(BLOCK_VARIABLE, "").split(",") if n.strip()]
-    plugins = load_plugins(blocked=[n.strip() for n in blocked])
+    from solitaire_klondike.player_data import PLUGINS_OFF, plugins_off, read_setting
+
+    plugins = load_plugins(blocked=[n.strip() for n in blocked], turned_off=plugins_off(read_setting(PLUGINS_OFF)))
     _warn_failures(plugins)
     try:
         commands = {"deal": _deal, "replay": _replay, "plugins": _plugins, "play": _play, "stats": _stats}
@@ -107,6 +114,12 @@ def _words(text: str) -> list[str]:
 def _replay(args: argparse.Namespace, plugins: Plugins) -> int:
     game = _new_game(args.code, plugins)
     texts = _read_moves(args)
+    if not 0 <= args.seconds < float("inf"):
+        raise CommandError(f"--seconds must be a number of seconds, not {args.seconds}", EXIT_BAD_INPUT)
+    try:
+        game.add_play_time(args.seconds)
+    except PluginError as exc:
+        raise CommandError(str(exc), EXIT_PLUGIN) from exc
     for number, text in enumerate(texts, start=1):
         try:
             game.push(Move.parse(text))
@@ -122,20 +135,46 @@ def _replay(args: argparse.Namespace, plugins: Plugins) -> int:
         print(json.dumps(data, indent=2))
     else:
         print(f"Game {game.code}\n{position_text(game.position)}")
-        print(f"Score: {game.score_text}\nWon: {'yes' if game.is_won() else 'no'}\nMoves applied: {len(texts)}")
+        if game.score_text:
+            print(f"Score: {game.score_text}")
+        print(f"Won: {'yes' if game.is_won() else 'no'}\nMoves applied: {len(texts)}")
     return 0
 
 
 def _plugins(args: argparse.Namespace, plugins: Plugins) -> int:
-    rows = [("NAME", "KIND", "TOKEN", "VERSION", "FROM", "LOADED")]
+    if args.enable or args.disable:
+        _remember_switch(args.enable or args.disable, bool(args.enable), plugins)
+    rows = [("NAME", "KIND", "TOKEN", "VERSION", "FROM", "STATE")]
     for info in plugins.infos:
         token = info.variant.token if info.variant else "-"
-        loaded = "yes" if info.loaded else f"no: {info.error}"
-        rows.append((info.name, info.kind, token, info.version, info.source, loaded))
+        state = f"failed: {info.error}" if info.state == "failed" else info.state
+        rows.append((info.name, info.kind, token, info.version, info.source, state))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[5])
     return 0
+
+
+def _remember_switch(name: str, on: bool, plugins: Plugins) -> None:
+    """Turn ``name`` on or off in ``plugins`` and in the remembered settings."""
+    from solitaire_klondike.player_data import PLUGINS_OFF, open_store, plugins_off
+
+    info = plugins.info(name)
+    if info is None:
+        raise CommandError(f"no plugin named {name!r} is installed (klondike plugins lists them)", EXIT_BAD_INPUT)
+    if info.loaded:
+        try:
+            plugins.turn(name, on)
+        except ValueError as exc:
+            raise CommandError(str(exc), EXIT_BAD_INPUT) from exc
+    store = open_store()
+    try:
+        off = set(plugins_off(store.get_setting(PLUGINS_OFF)))
+        store.set_setting(PLUGINS_OFF, sorted(off - {name} if on else off | {name}))
+        if not store.writable:
+            raise CommandError(f"the choice cannot be saved: {' '.join(n.text for n in store.notices)}", EXIT_BAD_INPUT)
+    finally:
+        store.close()
 
 
 def _play(args: argparse.Namespace, plugins: Plugins) -> int:

@@ -86,10 +86,10 @@ class NewGameForm:
 
     def panel(self) -> Panel:
         rows = [[Widget("title", _("New game"))], [Widget("text", _("Draw"))]]
-        rows.append([self._option("draw", token, info) for token, info in sorted(self.plugins.variants("draw").items())])
+        rows.append([self._option("draw", token, info) for token, info in sorted(self.plugins.choices("draw").items())])
         rows.append([Widget("text", _(self._info("draw").variant.description))])
         rows.append([Widget("text", _("Scoring"))])
-        rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.variants("scoring").items())])
+        rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.choices("scoring").items())])
         rows.append([Widget("text", _(self._info("scoring").variant.description))])
         rows.append([Widget("text", _("Or type a game code, like {example}").format(example=CODE_EXAMPLE))])
         rows.append([Widget("field", self.code_text, "code")])

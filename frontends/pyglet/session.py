@@ -45,7 +45,7 @@ class Session:
 
     def chosen_variant(self) -> tuple[str, str]:
         """The last draw and scoring tokens chosen, when still installed (else the first ones)."""
-        draws, scorings = sorted(self.plugins.variants("draw")), sorted(self.plugins.variants("scoring"))
+        draws, scorings = sorted(self.plugins.choices("draw")), sorted(self.plugins.choices("scoring"))
         draw, scoring = self.setting("draw"), self.setting("scoring")
         return (draw if draw in draws else draws[0]), (scoring if scoring in scorings else scorings[0])
 
