@@ -14,10 +14,12 @@ from .plugin_manager import (
     ENTRY_POINT_GROUP, PluginError, PluginInfo, Plugins, PluginTurnedOffError, Variant, load_plugins,
 )
 from .position import NO_LIMIT, Position
+from .solving import UNDECIDED, UNWINNABLE, WINNABLE, Verdict, solve_position
 
 __all__ = [
     "CARD_NAMES", "DEAL_COUNT", "ENTRY_POINT_GROUP", "FOUNDATION", "FOUNDATIONS", "NO_LIMIT", "STOCK",
-    "UNDO_LIMIT", "WASTE", "Action", "Game", "GameCode", "IllegalMoveError", "InvalidCardError",
-    "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "PluginError", "PluginInfo", "Plugins", "PluginTurnedOffError",
-    "Position", "Variant", "card", "card_name", "hookimpl", "load_plugins", "parse_card", "standard_layout",
+    "UNDECIDED", "UNDO_LIMIT", "UNWINNABLE", "WASTE", "WINNABLE", "Action", "Game", "GameCode", "IllegalMoveError",
+    "InvalidCardError", "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "PluginError", "PluginInfo", "Plugins",
+    "PluginTurnedOffError", "Position", "Variant", "Verdict", "card", "card_name", "hookimpl", "load_plugins",
+    "parse_card", "solve_position", "standard_layout",
 ]
