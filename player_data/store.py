@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +51,7 @@ class Store:
         self._started_at = ""
         self._actions = 0
         self._played = 0.0  # seconds the game has been open, counted up to self._seen
-        self._seen = datetime.now(timezone.utc)
+        self._seen = datetime.now(UTC)
 
     # --- settings ----------------------------------------------------------------
 
@@ -79,7 +79,7 @@ class Store:
         """
         current = self._current_row()
         game = self._replay(current, plugins) if current else None
-        if game is not None and current["actions"] > 0:
+        if game is not None and current is not None and current["actions"] > 0:
             return self._adopt(game, current, now)
         for row in self._read("SELECT * FROM saved_games WHERE status = 'waiting_plugin' ORDER BY updated_at DESC"):
             waiting = _replayed(row, plugins)
@@ -89,7 +89,7 @@ class Store:
                     self.conn.execute("UPDATE saved_games SET status = 'current' WHERE key = ?", (key,))
                 self._write(swap)
                 return self._adopt(waiting, row, now)
-        return self._adopt(game, current, now) if game is not None else None
+        return self._adopt(game, current, now) if game is not None and current is not None else None
 
     def game_started(self, game: Game, now: datetime | None = None) -> None:
         """A new deal (or a restart) is on the table; the game it replaces is abandoned if it had an action."""
@@ -273,7 +273,7 @@ def _replayed(row: sqlite3.Row, plugins: Plugins) -> Game | tuple[str, Notice]:
 
 
 def _moment(now: datetime | None) -> datetime:
-    return (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    return (now or datetime.now(UTC)).astimezone(UTC)
 
 
 def _stamp(now: datetime | None) -> str:

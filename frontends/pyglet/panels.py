@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 from solitaire_klondike.core import Game, GameCode, InvalidCodeError, Plugins
 
+from ..refusals import CODE_EXAMPLE
 from .i18n import LANGUAGES, N_, _
-from .messages import CODE_EXAMPLE, code_refusal
+from .messages import code_refusal
 
 DOUBLE_TAP_CHOICES = (250, 400, 600)
 KEYS_HELP = N_(
@@ -69,7 +70,9 @@ def variant_name(plugins: Plugins, variant: str) -> str:
     for draw, info in plugins.variants("draw").items():
         scoring = variant[len(draw):]
         if variant.startswith(draw) and scoring in plugins.variants("scoring"):
-            return f"{_(info.variant.name)} · {_(plugins.variants('scoring')[scoring].variant.name)}"
+            scoring_variant = plugins.variants("scoring")[scoring].variant
+            if info.variant and scoring_variant:
+                return f"{_(info.variant.name)} · {_(scoring_variant.name)}"
     return variant
 
 
@@ -86,7 +89,8 @@ class NewGameForm:
 
     def panel(self) -> Panel:
         rows = [[Widget("title", _("New game"))], [Widget("text", _("Draw"))]]
-        rows.append([self._option("draw", token, info) for token, info in sorted(self.plugins.choices("draw").items())])
+        draws = sorted(self.plugins.choices("draw").items())
+        rows.append([self._option("draw", token, info) for token, info in draws])
         rows.append([Widget("text", _(self._info("draw").variant.description))])
         rows.append([Widget("text", _("Scoring"))])
         rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.choices("scoring").items())])
@@ -123,7 +127,7 @@ class NewGameForm:
         try:
             code = self.plugins.parse_code(self.code_text)
         except InvalidCodeError as exc:
-            self.error = code_refusal(str(exc))
+            self.error = code_refusal(exc)
             return None
         self.draw, self.scoring = code.draw, code.scoring
         return code

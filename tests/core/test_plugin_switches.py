@@ -10,7 +10,7 @@ def test_a_plugin_turned_off_is_loaded_but_offered_to_no_new_game():
     info = plugins.info("vegas3")
     assert (info.loaded, info.state) == (True, "off")
     assert "V3" in plugins.variants("scoring") and "V3" not in plugins.choices("scoring")
-    with pytest.raises(PluginTurnedOffError, match="turned off.*klondike plugins --enable vegas3") as refused:
+    with pytest.raises(PluginTurnedOffError, match=r"turned off.*klondike plugins --enable vegas3") as refused:
         plugins.parse_code("KL1-D1V3-AAAAAAG")
     assert (refused.value.kind, refused.value.token, refused.value.name) == ("scoring", "V3", "vegas3")
     assert isinstance(refused.value, InvalidCodeError)

@@ -2,8 +2,8 @@
 the balance carried from game to game (R17 leaves that to a plugin)."""
 
 import pytest
-
 from game_helpers import game_on, play, won_games
+
 from solitaire_klondike.core import Game, IllegalMoveError
 
 

@@ -1,6 +1,7 @@
 """The built-in "No scoring" plugin (token NS): no points, no score text, unlimited passes (R14)."""
 
 from game_helpers import game_on, play, won_games
+
 from solitaire_klondike.core import Game
 
 

@@ -12,8 +12,8 @@ import subprocess
 import sys
 
 import pytest
-
 from game_helpers import game_on, play, won_games
+
 from solitaire_klondike.core import CARD_NAMES, Game
 
 SPADES = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]

@@ -2,8 +2,8 @@
 through up to three times (two recycles, R14's limit raised)."""
 
 import pytest
-
 from game_helpers import game_on, play, won_games
+
 from solitaire_klondike.core import Game, IllegalMoveError, Move
 
 
