@@ -14,6 +14,7 @@ from .codes import (
     DealLettersError,
     GameCode,
     InvalidCodeError,
+    PluginTurnedOffError,
     UnknownTokenError,
     VariantShapeError,
 )
@@ -23,15 +24,7 @@ from .hookspecs import hookimpl
 from .legality import Refusal, RefusalKind
 from .moves import ALL_MOVES, IllegalMoveError, InvalidMoveError, Move
 from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile, foundation_of
-from .plugin_manager import (
-    ENTRY_POINT_GROUP,
-    PluginError,
-    PluginInfo,
-    Plugins,
-    PluginTurnedOffError,
-    Variant,
-    load_plugins,
-)
+from .plugin_manager import ENTRY_POINT_GROUP, PluginError, PluginInfo, Plugins, Variant, load_plugins
 from .position import NO_LIMIT, Position
 from .solving import UNDECIDED, UNWINNABLE, WINNABLE, Verdict, solve_position
 

@@ -10,7 +10,7 @@ from typing import TypeVar
 import pluggy
 
 from . import default_deal, hookspecs
-from .codes import GameCode, InvalidCodeError
+from .codes import GameCode, PluginTurnedOffError
 from .hookspecs import PROJECT
 
 T = TypeVar("T")
@@ -24,15 +24,6 @@ _HOOK_PREFIX = "klondike_"
 
 class PluginError(RuntimeError):
     """A plugin failed to load, broke a rule of the hooks, or raised inside one."""
-
-
-class PluginTurnedOffError(InvalidCodeError):
-    """A code names a draw or scoring plugin that the player has turned off."""
-
-    def __init__(self, kind: str, token: str, name: str) -> None:
-        super().__init__(f"the {kind} plugin {name!r} (token {token}) is turned off; turn it on in the Plugins "
-                         f"window or with: klondike plugins --enable {name}")
-        self.kind, self.token, self.name = kind, token, name
 
 
 @dataclass(frozen=True)
