@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from solitaire_klondike.analysis.shipped import shipped_grade
 from solitaire_klondike.core import (
     Game,
     IllegalMoveError,
@@ -18,8 +19,10 @@ from solitaire_klondike.core import (
 )
 from solitaire_klondike.core.plugin_manager import CORE_NAME
 
+from . import analyze, new
 from .arguments import BLOCK_VARIABLE, DEFAULT_COMMAND, build_parsers, move_sources, requested_language, split_command
 from .moves_input import MovesInputError, read_moves
+from .new import grade_name
 from .render import game_json, position_text
 from .words import _, set_language
 
@@ -63,7 +66,8 @@ def _main(argv: list[str]) -> int:
         top.parse_args(argv)  # says the command is unknown, and exits
     args = parsers[name].parse_intermixed_args(rest)
     plugins = _load_plugins(args.block_plugin)
-    commands = {"deal": _deal, "replay": _replay, "plugins": _plugins, "play": _play, "stats": _stats}
+    commands = {"deal": _deal, "replay": _replay, "plugins": _plugins, "play": _play, "stats": _stats,
+                "new": new.run, "analyze": analyze.run}
     if name == "replay":
         args.sources = move_sources(rest)
     return commands[name](args, plugins)
@@ -110,10 +114,13 @@ def _new_game(code: str, plugins: Plugins) -> Game:
 
 def _deal(args: argparse.Namespace, plugins: Plugins) -> int:
     game = _new_game(args.code, plugins)
+    grade = shipped_grade(game.code.variant, game.code.deal)
     if args.json:
-        print(json.dumps(game_json(game), indent=2))
+        print(json.dumps({**game_json(game), "winnable": grade is not None, "grade": grade}, indent=2))
     else:
         print(_("Game {code}").format(code=game.code) + "\n" + position_text(game.position))
+        if grade:
+            print(_("Proven winnable; grade: {grade}").format(grade=grade_name(grade)))
     return 0
 
 

@@ -8,9 +8,11 @@ from importlib.metadata import PackageNotFoundError, version
 from .words import LANGUAGES, _
 
 BLOCK_VARIABLE = "SOLITAIRE_KLONDIKE_BLOCK"
-COMMANDS = ("play", "deal", "replay", "plugins", "stats")
+COMMANDS = ("play", "deal", "replay", "plugins", "stats", "new", "analyze")
 DEFAULT_COMMAND = "play"
-VALUE_OPTIONS = {"--block-plugin", "--lang", "--file", "--export", "--seconds", "--enable", "--disable"}
+VALUE_OPTIONS = {"--block-plugin", "--lang", "--file", "--export", "--grade", "--deals", "--variant", "--budget",
+                 "--workers", "--scheduler", "--out",
+                 "--seconds", "--enable", "--disable"}
 WIDTH = 78
 
 
@@ -127,6 +129,11 @@ def build_parsers(data_folder: str,
     output = stats.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
     output.add_argument("--export", metavar=_("FILE.csv"), help=_("write every game record to a CSV file"))
+
+    from . import analyze, new
+
+    new.add_arguments(command("new", *new.summary()))
+    analyze.add_arguments(command("analyze", *analyze.summary()))
     return top, parsers
 
 

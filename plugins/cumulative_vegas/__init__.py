@@ -8,7 +8,7 @@ from solitaire_klondike.plugins import vegas
 @hookimpl
 def klondike_variant() -> Variant:
     return Variant("scoring", "VC", "Cumulative Vegas",
-                   "Vegas dollars that carry from game to game: your balance goes on")
+                   "Vegas dollars that carry from game to game: your balance goes on", carries_score=True)
 
 
 @hookimpl

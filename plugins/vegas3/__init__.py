@@ -10,7 +10,7 @@ RECYCLES = 2
 @hookimpl
 def klondike_variant() -> Variant:
     return Variant("scoring", "V3", "Vegas, three passes",
-                   "Dollars as in Vegas, and the stock may be gone through three times")
+                   "Dollars as in Vegas, and the stock may be gone through three times", carries_score=True)
 
 
 @hookimpl

@@ -5,7 +5,7 @@ from solitaire_klondike.core import Action, Variant, hookimpl
 
 @hookimpl
 def klondike_variant() -> Variant:
-    return Variant("scoring", "V2", "Vegas, two passes", "Dollars, and the waste turns back once")
+    return Variant("scoring", "V2", "Vegas, two passes", "Dollars, and the waste turns back once", carries_score=True)
 
 
 @hookimpl
