@@ -8,11 +8,12 @@ from importlib.metadata import PackageNotFoundError, version
 from .words import LANGUAGES, _
 
 BLOCK_VARIABLE = "SOLITAIRE_KLONDIKE_BLOCK"
-COMMANDS = ("play", "deal", "replay", "plugins", "stats", "new", "analyze")
+COMMANDS = ("play", "deal", "replay", "solve", "plugins", "stats", "new", "analyze")
 DEFAULT_COMMAND = "play"
 VALUE_OPTIONS = {"--block-plugin", "--lang", "--file", "--export", "--grade", "--deals", "--variant", "--budget",
                  "--workers", "--scheduler", "--out",
                  "--seconds", "--enable", "--disable"}
+DEFAULT_BUDGET = 10.0
 WIDTH = 78
 
 
@@ -112,14 +113,28 @@ def build_parsers(data_folder: str,
                         help=_("count N seconds of play before the moves (for scoring that counts time)"))
     replay.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
 
-    listing = command("plugins", _("list the plugins found and whether they are on, off or failed"),
-                      _("List every plugin found: its name, kind, token, version, where it comes from, and its "
-                        "state: on, off (turned off by you: new games leave it out), blocked for this run, or "
-                        "failed (and why). --enable and --disable change the remembered choice, from the next "
-                        "game; --block-plugin still wins for one run."))
-    switch = listing.add_mutually_exclusive_group()
-    switch.add_argument("--enable", metavar=_("NAME"), help=_("turn a plugin on, from the next game (remembered)"))
-    switch.add_argument("--disable", metavar=_("NAME"), help=_("turn a plugin off, from the next game (remembered)"))
+    solve = command("solve", _("say whether a deal, after some moves, can still be won, and how"),
+                    _("Play moves from the start of a deal as replay does, then search the position for a win, "
+                      "knowing every card, the face-down ones too. The verdict is winnable (with a winning line "
+                      "from that position), unwinnable (a search that left out nothing a win could need found "
+                      "none) or undecided (the time ran out; the best move found is given, unproven)."),
+                    "\n\n".join([_notation(), _paragraphs(
+                        _("Input: moves come from the arguments, '-' (standard input) and --file, as for replay."),
+                        _("Exit status: 0 any verdict; 1 a move is illegal or not a move; 2 a bad game code, "
+                          "budget or unreadable input; 3 a plugin failed; 130 interrupted (Ctrl-C)."))]))
+    solve.add_argument("code", metavar=code_name, help=code_help)
+    solve.add_argument("moves", nargs="*", metavar=_("MOVE"),
+                       help=_("moves such as S W-F T3-T5; '-' reads moves from standard input"))
+    solve.add_argument("--file", action="append", default=[], metavar=_("FILE"),
+                       help=_("read moves from this file (repeatable)"))
+    solve.add_argument("--budget", type=_seconds, default=DEFAULT_BUDGET, metavar=_("SECONDS"),
+                       help=_("the most seconds the search may take (default: {seconds:g})").format(
+                           seconds=DEFAULT_BUDGET))
+    solve.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
+
+    command("plugins", _("list the plugins found and whether they loaded"),
+            _("List every plugin found: its name, kind, token, version, where it comes from, and whether it "
+              "loaded (and if not, why)."))
 
     stats = command("stats", _("print the statistics of the games played"),
                     _("Print your statistics per variant and in total, or write every game record to a CSV file. "
@@ -135,6 +150,16 @@ def build_parsers(data_folder: str,
     new.add_arguments(command("new", *new.summary()))
     analyze.add_arguments(command("analyze", *analyze.summary()))
     return top, parsers
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds <= 86400:
+        raise argparse.ArgumentTypeError(_("{text!r} is not a number of seconds between 0 and 86400").format(text=text))
+    return seconds
 
 
 def split_command(argv: Sequence[str]) -> tuple[str | None, list[str]]:
