@@ -118,7 +118,9 @@ def _new_game(code: str, plugins: Plugins) -> Game:
 def _deal(args: argparse.Namespace, plugins: Plugins) -> int:
     game = _new_game(args.code, plugins)
     grade = shipped_grade(game.code.variant, game.code.deal)
-    if args.json:
+    if args.position:
+        print(game.position.to_text())
+    elif args.json:
         print(json.dumps({**game_json(game), "winnable": grade is not None, "grade": grade}, indent=2))
     else:
         print(_("Game {code}").format(code=game.code) + "\n" + position_text(game.position))
@@ -129,7 +131,9 @@ def _deal(args: argparse.Namespace, plugins: Plugins) -> int:
 
 def _replay(args: argparse.Namespace, plugins: Plugins) -> int:
     game, texts = _played(args, plugins)
-    if args.json:
+    if args.position:
+        print(game.position.to_text())
+    elif args.json:
         data = game_json(game)
         data.update(score=game.score, score_text=game.score_text, won=game.is_won(), moves_applied=len(texts))
         print(json.dumps(data, indent=2))

@@ -92,6 +92,7 @@ def build_parsers(data_folder: str,
                    _paragraphs(_("Exit status: 0 done; 2 a bad game code; 3 a plugin failed.")))
     deal.add_argument("code", metavar=code_name, help=code_help)
     deal.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
+    deal.add_argument("--position", action="store_true", help=_("print the position notation: one line"))
 
     replay = command("replay", _("play moves on a deal and show the result"),
                      _("Play moves from the start of a deal, then print the position, the score and whether the "
@@ -112,6 +113,7 @@ def build_parsers(data_folder: str,
     replay.add_argument("--seconds", type=float, default=0.0, metavar=_("N"),
                         help=_("count N seconds of play before the moves (for scoring that counts time)"))
     replay.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
+    replay.add_argument("--position", action="store_true", help=_("print the position notation: one line"))
 
     solve = command("solve", _("say whether a deal, after some moves, can still be won, and how"),
                     _("Play moves from the start of a deal as replay does, then search the position for a win, "

@@ -37,7 +37,7 @@ from solitaire_klondike.frontends.refusals import Message, code_error_message, r
 LOCALES = Path(__file__).parents[2] / "locales"
 LANGUAGES = ("ca", "el", "es", "it")
 FIELDS = re.compile(r"\{(\w+)\}")
-ALL_SUITS_IN_COLUMNS = [" ".join(f"[{r}{s}]" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"]) + f" K{s}" for s in "SHDC"]
+ALL_SUITS_IN_COLUMNS = ["".join(f"{r}{s.lower()}" for r in ["a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q"]) + f"K{s}" for s in "SHDC"]
 
 
 def sample_refusals() -> list[Refusal]:
@@ -50,9 +50,9 @@ def sample_refusals() -> list[Refusal]:
         dealt.why_illegal(Move.parse("T3-F")),                   # KD is no ace
         dealt.why_illegal(Move.parse("T2-T3")),                  # nothing of T2 fits on KD
         game_on(ALL_SUITS_IN_COLUMNS).why_illegal(Move.stock()),  # nothing to draw
-        game_on(["5H", "KD", "[2C] 9S 8H"]).why_illegal(Move.parse("T3-T4")),  # T4 empty, no king
-        game_on(["5H", "QD", "[2C] 9S 8H"]).why_illegal(Move.parse("T3-T1"), index=2),  # 8H on 5H
-        game_on(["5H", "QD", "[2C] 9S 8H"]).why_illegal(Move.parse("T3-F"), index=1),   # not the top
+        game_on(["5H", "KD", "2c9S8H"]).why_illegal(Move.parse("T3-T4")),  # T4 empty, no king
+        game_on(["5H", "QD", "2c9S8H"]).why_illegal(Move.parse("T3-T1"), index=2),  # 8H on 5H
+        game_on(["5H", "QD", "2c9S8H"]).why_illegal(Move.parse("T3-F"), index=1),   # not the top
     ]
     for _ in range(24):
         dealt.push(Move.stock())
