@@ -8,14 +8,17 @@ import pyglet
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
-from solitaire_klondike.core import COLUMNS, FOUNDATIONS, STOCK, WASTE, Pile, Position
+from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Move, Pile, Position, foundation_of
+from solitaire_klondike.core.cards import SUIT
 
 from .art import BACK, EMPTY, EXHAUSTED, FOUNDATION_MARK, RECYCLE, CardArt
 from .controller import Controller
+from .hint import moved_from
 from .layout import CardSpot, Rect, TableLayout
 
 CURSOR_COLOR = (255, 214, 64)
 HELD_COLOR = (120, 200, 255)
+HINT_COLOR = (255, 64, 160)
 
 
 class TableView:
@@ -31,6 +34,9 @@ class TableView:
         line = 3
         self.cursor = shapes.Box(0, 0, 1, 1, line, color=CURSOR_COLOR, batch=batch, group=self.groups[3])
         self.held = shapes.Box(0, 0, 1, 1, line, color=HELD_COLOR, batch=batch, group=self.groups[3])
+        self.hint_boxes = [shapes.Box(0, 0, 1, 1, line + 1, color=HINT_COLOR, batch=batch, group=self.groups[3])
+                           for _ in range(2)]
+        self.hint_rects: list[list[float] | None] = [None, None]
 
     def _ensure_art(self, layout: TableLayout) -> CardArt:
         """Render the atlas again only when the card size changed (the sprites then start again)."""
@@ -83,6 +89,32 @@ class TableView:
         if self.held.visible:
             pile, index = controller.held  # type: ignore[misc]
             _frame(self.held, _cursor_rect(position, layout, pile, index), grow=6)
+
+
+    def show_hint(self, position: Position, layout: TableLayout, move: Move | None) -> None:
+        """Frame the cards a hinted move takes and where they go (nothing for ``None``)."""
+        rects = _hint_rects(position, layout, move) if move else [None, None]
+        for box, rect in zip(self.hint_boxes, rects):
+            box.visible = rect is not None
+            if rect is not None:
+                _frame(box, rect, grow=5)
+        self.hint_rects = [[r.x, r.y, r.w, r.h] if r else None for r in rects]
+
+
+def _hint_rects(position: Position, layout: TableLayout, move: Move) -> list[Rect | None]:
+    source, target = move
+    if source == STOCK:
+        return [layout.slots[STOCK], None]
+    card = position.top_card(source)
+    index = None
+    if source in COLUMNS:
+        index = moved_from(position, move) if target in COLUMNS else len(position.tableau[source]) - 1
+        card = position.tableau[source][index]
+    start = _cursor_rect(position, layout, source, index)
+    if target == FOUNDATION:
+        return [start, layout.slots[foundation_of(SUIT[card])]]  # type: ignore[index]
+    spots = layout.column_spots(position, target)
+    return [start, spots[-1].rect if spots else layout.slots[target]]
 
 
 def _cell(spot: CardSpot) -> int:

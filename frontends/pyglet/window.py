@@ -9,10 +9,11 @@ import time
 import pyglet
 from pyglet.window import key, mouse
 
-from solitaire_klondike.core import GameCode, Move
+from solitaire_klondike.core import UNDECIDED, UNWINNABLE, WINNABLE, GameCode, Move
 
 from . import i18n
 from .controller import Controller, Drag
+from .hint import Answer, Hinter, answer_words, lost_panel
 from .i18n import _
 from .layout import TableLayout
 from .messages import move_refusal
@@ -51,6 +52,8 @@ class KlondikeWindow(pyglet.window.Window):
         self.clipboard = ""
         self.frames = 0
         self._slide: tuple[Drag, float, float, float] | None = None  # the drag, its start time and offset
+        self.hinter = Hinter()
+        self.lost_back = 0   # undos the "no win remains" panel offers
         self._redraw_pending = False
         if session.game.is_won():
             self.open_panel("win")
@@ -86,6 +89,7 @@ class KlondikeWindow(pyglet.window.Window):
         """Bring every sprite and text up to date with the game, then redraw once."""
         game = self.session.game
         self.table.refresh(game.position, self.layout, self.controller, self.show_cursor and not self.panel)
+        self.table.show_hint(game.position, self.layout, None if self.panel else self.hint_move)
         self._toolbar()
         self._status(self.note or self.session.message)
         if panel_too:
@@ -103,7 +107,8 @@ class KlondikeWindow(pyglet.window.Window):
     def _toolbar(self) -> None:
         game = self.session.game
         buttons = [("new", _("New game")), ("restart", _("Restart")), ("undo", _("Undo")), ("redo", _("Redo")),
-                   ("stats", _("Statistics")), ("settings", _("Settings")), ("copy", _("Copy code"))]
+                   ("hint", _("Hint")), ("stats", _("Statistics")), ("settings", _("Settings")),
+                   ("copy", _("Copy code"))]
         info = _("Score: {score}   Moves: {moves}   Game: {code}").format(
             score=game.score_text, moves=game.move_count, code=game.code)
         self.toolbar.update(self.width, self.height, self.layout.toolbar_height, buttons, info)
@@ -129,6 +134,8 @@ class KlondikeWindow(pyglet.window.Window):
             return self.form.panel()  # type: ignore[union-attr]
         if name == "win":
             return win_panel(session.game.score_text)
+        if name == "lost":
+            return lost_panel(self.lost_back)
         if name == "stats":
             return stats_panel(store.statistics(session.plugins.carrying_scorings()), session.plugins,
                                self.confirming_reset)
@@ -159,6 +166,11 @@ class KlondikeWindow(pyglet.window.Window):
                     session.new_game(code)
                     return self._new_table()
             form.focus = widget_id
+        elif panel.name == "lost" and widget_id == "undo_back":
+            for _step in range(self.lost_back):
+                session.undo()
+            self.close_panel()
+            return self.after_action()
         elif panel.name == "win" and widget_id == "next":
             session.new_game(GameCode.random(session.game.code.draw, session.game.code.scoring))
             return self._new_table()
@@ -179,6 +191,7 @@ class KlondikeWindow(pyglet.window.Window):
 
     def _new_table(self) -> None:
         """A new deal or a restart: the cursor goes back to the stock, hidden until a key shows it."""
+        self.drop_hint()
         self.controller.set_game(self.session.game)
         self.show_cursor = False
         self.close_panel()
@@ -191,6 +204,8 @@ class KlondikeWindow(pyglet.window.Window):
         self.note = ""
         if command == "quit":
             return self.dispatch_event("on_close")
+        if command == "hint":
+            return self.ask_hint()
         if command in ("new", "stats", "settings"):
             return self.open_panel({"new": "new_game"}.get(command, command))
         if command == "restart":
@@ -223,10 +238,53 @@ class KlondikeWindow(pyglet.window.Window):
         self.after_action()
 
     def after_action(self) -> None:
+        self.drop_hint()
         if self.session.game.is_won() and not self.panel:
             self.panel = win_panel(self.session.game.score_text)
             self.show_cursor = False   # nothing is left to point at, even once the message is closed
         self.refresh(panel_too=True)
+
+    # --- hint ---------------------------------------------------------------------
+
+    hint_move: Move | None = None
+    hint_unproven = False
+
+    def ask_hint(self) -> None:
+        """Show the next move of a winning line, or say there is none; searching off this thread."""
+        game = self.session.game
+        if game.is_won():
+            return
+        answer = self.hinter.ask(game)
+        if answer is None:
+            self.hint_move = None
+            self.note = _("Looking for a winning line…")
+            pyglet.clock.unschedule(self._hint_poll)
+            pyglet.clock.schedule_interval(self._hint_poll, 0.05)
+            return self.refresh()
+        self._show_hint(answer)
+
+    def _hint_poll(self, dt: float) -> None:
+        answer = self.hinter.poll(self.session.game)
+        if self.hinter.busy:
+            return
+        pyglet.clock.unschedule(self._hint_poll)
+        if answer is not None:
+            self._show_hint(answer)
+
+    def _show_hint(self, answer: Answer) -> None:
+        self.note = answer_words(self.session.game.position, answer)
+        self.hint_move = answer.move if answer.verdict in (WINNABLE, UNDECIDED) else None
+        self.hint_unproven = answer.verdict == UNDECIDED
+        if answer.verdict == UNWINNABLE and answer.back:
+            self.lost_back = answer.back
+            return self.open_panel("lost")
+        self.refresh()
+
+    def drop_hint(self) -> None:
+        """Any action: stop a search, forget the hint shown."""
+        self.hinter.cancel()
+        pyglet.clock.unschedule(self._hint_poll)
+        self.hint_move = None
 
     # --- pointer -----------------------------------------------------------------
 
@@ -298,6 +356,8 @@ class KlondikeWindow(pyglet.window.Window):
             return self.do(shortcuts[symbol])
         if symbol == key.SPACE:
             return self.do("draw")
+        if symbol == key.H and not ctrl:
+            return self.do("hint")
         if symbol in (key.F2, key.F3):
             return self.do("stats" if symbol == key.F2 else "settings")
         name = "previous" if symbol == key.TAB and shift else "next" if symbol == key.TAB else CURSOR_KEYS.get(symbol)
@@ -341,6 +401,7 @@ class KlondikeWindow(pyglet.window.Window):
 
     def on_close(self) -> None:
         pyglet.clock.unschedule(self._slide_step)
+        self.drop_hint()
         self.session.remember_window_size(self.width, self.height, self.scale)
         self.session.close()
         super().on_close()
@@ -365,4 +426,6 @@ class KlondikeWindow(pyglet.window.Window):
             "x_window": getattr(self, "_window", None), "cursor": list(self.controller.cursor),
             "cursor_shown": self.table.cursor.visible, "held": self.controller.held,
             "dragging": self.controller.drag is not None, "sliding": self._slide is not None,
+            "hint": {"move": str(self.hint_move) if self.hint_move else None, "unproven": self.hint_unproven,
+                     "busy": self.hinter.busy, "from": self.table.hint_rects[0], "to": self.table.hint_rects[1]},
         }
