@@ -17,6 +17,17 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / 100   # utime + stime, in clock ticks of 1/100 s
 
 
+def hint_pixels_become(app, wanted) -> bool:
+    """Whether the screen's count of hint-coloured pixels satisfies ``wanted`` within 5 s (a frame
+    the probe has seen may reach the screen a little later)."""
+    end = time.monotonic() + 5
+    while time.monotonic() < end:
+        if wanted(app.pixels()[0].count(bytes(HINT_COLOR))):
+            return True
+        time.sleep(0.1)
+    return False
+
+
 def test_hint_shows_the_next_move_of_a_winning_line_then_the_next_after_it(launch):
     code = "KL1-D1N-AAAAAAG"
     app = launch("play", code)
@@ -28,14 +39,14 @@ def test_hint_shows_the_next_move_of_a_winning_line_then_the_next_after_it(launc
         move = Move.parse(state["hint"]["move"])
         assert state["status"] == f"Hint: {move_words(game.position, move)}."
         assert state["hint"]["from"] and (state["hint"]["to"] or move.source == STOCK)
-        assert app.pixels()[0].count(bytes(HINT_COLOR)) > 100    # the frames are on the screen
+        assert hint_pixels_become(app, lambda n: n > 100)    # the frames are on the screen
         if number > 1:
             assert not state["hint"]["busy"]   # known from the line already found: no new search
         keys, cursor = keys_for(game, move, cursor)
         game.push(move)
         app.key(*keys)
         state = app.wait(lambda s: s["moves"] == number and s["tableau"] == game.position.tableau)
-        assert state["hint"]["move"] is None and app.pixels()[0].count(bytes(HINT_COLOR)) == 0
+        assert state["hint"]["move"] is None and hint_pixels_become(app, lambda n: n == 0)
     assert game.solve(30).verdict == WINNABLE   # the moves hinted keep the game winnable
 
 
