@@ -22,6 +22,7 @@ from solitaire_klondike.core import (
     InvalidCodeError,
     Move,
     Pile,
+    PluginTurnedOffError,
     Refusal,
     RefusalKind,
     UnknownTokenError,
@@ -132,11 +133,14 @@ def bad_codes() -> list[InvalidCodeError]:
         with pytest.raises(InvalidCodeError) as caught:
             plugins.parse_code(text)
         errors.append(caught.value)
-    return errors
+    plugins.turn("vegas3", on=False)
+    with pytest.raises(InvalidCodeError) as caught:
+        plugins.parse_code("KL1-D1V3-AAAAAAA")
+    return [*errors, caught.value]
 
 
 def test_r3_each_fault_of_a_code_has_its_own_error_with_its_fields():
-    shape, prefix, length, letters, middle, draw, scoring, clash = bad_codes()
+    shape, prefix, length, letters, middle, draw, scoring, clash, off = bad_codes()
     assert isinstance(shape, CodeShapeError) and shape.text == "KL1-D1N"
     assert isinstance(prefix, CodePrefixError) and prefix.prefix == "KL2"
     assert isinstance(length, DealLengthError) and (length.letters, length.length) == ("AAA", 3)
@@ -145,6 +149,7 @@ def test_r3_each_fault_of_a_code_has_its_own_error_with_its_fields():
     assert isinstance(draw, UnknownTokenError) and (draw.token, draw.kind) == ("D9", "draw")
     assert isinstance(scoring, UnknownTokenError) and (scoring.token, scoring.kind) == ("X", "scoring")
     assert isinstance(clash, AmbiguousVariantError) and sorted(clash.readings) == [("D1", "VN"), ("D1V", "N")]
+    assert isinstance(off, PluginTurnedOffError) and (off.kind, off.token, off.name) == ("scoring", "V3", "vegas3")
     assert str(draw) == "unknown draw token 'D9' in 'D9N': no installed draw plugin has it"
 
 
