@@ -42,6 +42,12 @@ def drop_move(game: Game, pile: int, index: int, target: int) -> Move | None:
     return move if game.is_legal(move) else None
 
 
+def legal_targets(game: Game, pile: int, index: int) -> list[int]:
+    """The piles the card at ``index`` of ``pile`` (with those above it) may go to; a foundation
+    move is listed once, as :data:`FOUNDATIONS`' first."""
+    return [t for t in (*range(7), FOUNDATIONS[0]) if drop_move(game, pile, index, t)]
+
+
 def is_movable(game: Game, pile: int, index: int) -> bool:
     """Whether the card at ``index`` of ``pile`` may be picked up."""
     position = game.position
@@ -97,7 +103,8 @@ class Controller:
         self._last_tap: _Tap | None = None
         self.cursor: tuple[int, int | None] = (STOCK, None)
         self.held: tuple[int, int] | None = None
-        self.refused: tuple[int, int | None, int] | None = None   # the last refused (pile, index, target)
+        # the last refused (pile, index, target); target None: a double tap found nowhere
+        self.refused: tuple[int, int | None, int | None] | None = None
 
     def set_game(self, game: Game) -> None:
         self.game = game
@@ -165,8 +172,13 @@ class Controller:
             if last.moved:  # type: ignore[union-attr]
                 return None
             index = last.index if pile < 7 else None  # type: ignore[union-attr]
-            return self.game.double_tap_move(pile, index)
+            move = self.game.double_tap_move(pile, index)
+            if move is None and pile not in FOUNDATIONS:
+                self.refused = (pile, last.index, None)  # type: ignore[union-attr]
+            return move
         move = self.game.tap_move(pile) if is_movable(self.game, pile, spot.index) and self._is_top(spot) else None
+        if move is None and pile not in FOUNDATIONS:
+            self.refused = (pile, spot.index, FOUNDATION)
         self._last_tap = _Tap(pile, x, y, time, spot.index, move is not None)
         return move
 

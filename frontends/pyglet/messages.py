@@ -12,9 +12,11 @@ from .i18n import _
 CODE_EXAMPLE = "KL1-D1N-AAAAAAG"
 
 
-def move_refusal(position: Position, pile: int, index: int | None, target: int) -> str:
+def move_refusal(position: Position, pile: int, index: int | None, target: int | None) -> str:
     """Why the card at ``index`` of ``pile`` (with those above it) cannot go on ``target``;
-    ``pile`` :data:`STOCK` means a tap on the stock."""
+    ``pile`` :data:`STOCK` means a tap on the stock, ``target`` ``None`` a double tap that found nowhere."""
+    if target is None:
+        return _("This card has nowhere to go.")
     if pile == STOCK:
         if not position.stock and not position.waste:
             return _("There is nothing left to draw.")
