@@ -96,9 +96,29 @@ def klondike_score(score: int, action: "Action") -> int | None:
     Implemented by the scoring plugin; any floor or ceiling is the plugin's to apply.
     The core stores the answer with the action, so undo restores it exactly.
 
-    :param score: the score before the action.
+    :param score: the score the actions made before this one (without any time adjustment of
+        ``klondike_timed_score``).
     :param action: what the action did: its move, its kind (``"draw"``, ``"recycle"`` or
         ``"move"``), how many cards it moved, and whether it turned a hidden card (R12).
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def klondike_timed_score(score: int, seconds: int, won: bool) -> int | None:
+    """The score the player sees and the statistics record, given the time played.
+
+    Implemented by a scoring plugin whose score depends on time (a time penalty, a bonus for
+    a quick win); without an answer the score is the one the actions made.  Asked after every
+    action, undo and redo, and whenever the game's play clock (:attr:`Game.play_seconds`)
+    passes a whole second.  The clock runs only while the game is being played: front ends
+    advance it while the table is on screen and the game is not won, and it is saved with
+    the game, so a resumed game goes on from the time it had.
+
+    :param score: the score the actions made (the answers of ``klondike_score``).
+    :param seconds: the whole seconds the game has been played.
+    :param won: whether the game is won (all 52 cards on the foundations).
 
     Stops at first non-None result.
     """
