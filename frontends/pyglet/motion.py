@@ -53,6 +53,36 @@ class Tween:
         return rect, self.faces[0] if u < 0.5 else self.faces[1], abs(1 - 2 * u)
 
 
+@dataclass
+class Fling(Tween):
+    """A card thrown sideways from ``start``, falling and bouncing on ``floor`` until it leaves
+    the window (the win's celebration)."""
+
+    velocity: tuple[float, float] = (0.0, 0.0)   # units per second
+    gravity: float = 0.0
+    floor: float = 0.0
+
+    def at(self, now: float) -> tuple[Rect, bool, float]:
+        t = max(0.0, now - self.begin)
+        vx, vy = self.velocity
+        x, y = self.start.x + vx * t, self.start.y
+        for _bounce in range(12):
+            # when does y + vy·s − g·s²/2 reach the floor?
+            hit = (vy + math.sqrt(vy * vy + 2 * self.gravity * max(0.0, y - self.floor))) / self.gravity
+            if t < hit:
+                y += vy * t - self.gravity * t * t / 2
+                break
+            t -= hit
+            y, vy = self.floor, (self.gravity * hit - vy) * BOUNCE
+        else:
+            y = self.floor
+        return Rect(x, y, self.start.w, self.start.h), True, 1.0
+
+
+BOUNCE = 0.72            # of its speed a card keeps at each bounce
+CASCADE_STEP = 0.04      # seconds between two cards leaving the foundations
+
+
 def slide_seconds(a: Rect, b: Rect, card_h: float) -> float:
     distance = math.hypot(a.x - b.x, a.y - b.y)
     return (SLIDE_MIN + (SLIDE_MAX - SLIDE_MIN) * min(1.0, distance / (4 * card_h))) / speed()
@@ -149,6 +179,23 @@ class Motion:
                                                slide_seconds(stock, spot.rect, layout.card_h))
         self._ends()
 
+    def cascade(self, layout: TableLayout, now: float) -> None:
+        """Every card leaves the foundations, kings first, bouncing off the table's bottom."""
+        self.finish()
+        step, gravity = CASCADE_STEP / speed(), 9 * layout.card_h * speed() ** 2
+        for i, rank in enumerate(range(12, -1, -1)):
+            for suit in range(4):
+                start = layout.slots[FOUNDATIONS[suit]]
+                order = i * 4 + suit
+                side = -1 if (order * 7) % 5 < 2 else 1
+                vx = side * layout.card_w * (2.2 + (order * 13 % 7) / 4) * speed()
+                distance = (start.x + start.w if side < 0 else layout.width - start.x)
+                seconds = distance / abs(vx)
+                self.tweens[13 * suit + rank] = Fling(start, start, (True, True), now + order * step, seconds,
+                                                      velocity=(vx, layout.card_h * (order % 3) * speed()),
+                                                      gravity=gravity, floor=layout.status_height)
+        self._ends()
+
     def shake(self, cards: list[int], now: float, amplitude: float) -> None:
         self.finish()
         for card in cards:
@@ -167,9 +214,8 @@ class Motion:
             self.finish()
         resting = [(c, r, f) for c, (r, f) in self.leaving.items() if c not in self.tweens]
         resting += [(c, r, f) for c, (r, f) in self.drawn.items() if c not in self.tweens]
-        started = sorted(self.tweens.items(), key=lambda item: (item[1].begin > now, item[1].begin))
-        # not yet started: under the others (a deal's waiting cards); started: the latest on top
-        waiting = [item for item in started if item[1].begin > now]
-        going = [item for item in started if item[1].begin <= now]
+        # not yet started: under the others, the next to go on top; started: the latest on top
+        waiting = sorted((i for i in self.tweens.items() if i[1].begin > now), key=lambda i: -i[1].begin)
+        going = sorted((i for i in self.tweens.items() if i[1].begin <= now), key=lambda i: i[1].begin)
         moving = [(c, *t.at(now)) for c, t in waiting + going]
         return resting, moving

@@ -186,6 +186,7 @@ class PanelView:
         self.hits: list[tuple[str, Rect]] = []
         self.key_width = 0.0
         self.smallest = SMALLEST_TEXT
+        self.box = Rect(0, 0, 0, 0)
 
     def clear(self) -> None:
         for item in self.drawn:
@@ -213,6 +214,7 @@ class PanelView:
         heights = [max(h for _, _, _, h in line) for line in lines]
         panel_h = sum(heights) + pad * (len(lines) + 1)
         x0, top = (width - panel_w) / 2, (height + panel_h) / 2
+        self.box = Rect(x0, top - panel_h, panel_w, panel_h)
         self.drawn.append(shapes.Rectangle(x0, top - panel_h, panel_w, panel_h, color=PANEL, batch=self.batch, group=self.panel_group))
         y = top - pad
         for line, line_h in zip(lines, heights):

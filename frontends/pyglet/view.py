@@ -10,7 +10,6 @@ import time
 import pyglet
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
-
 from solitaire_klondike.core import FOUNDATIONS, STOCK, WASTE, Position
 from solitaire_klondike.core.cards import SUIT
 
@@ -95,6 +94,10 @@ class TableView:
         drag, lift = controller.drag, LIFT * layout.scale
         if drag:
             self.lifted = [(s.card, s.rect.moved(drag.dx - lift / 2, drag.dy + lift)) for s in drag.spots]
+        self.step()
+
+    def celebrate(self, layout: TableLayout) -> None:
+        self.motion.cascade(layout, time.monotonic())
         self.step()
 
     def shake(self, cards: list[int], scale: float) -> None:
