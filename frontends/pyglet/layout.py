@@ -62,10 +62,13 @@ class TableLayout:
     """The geometry of one position in a window of ``width`` × ``height`` pixels, on a screen
     of ``scale`` pixels per 96-dpi unit (2 on a high-DPI screen)."""
 
-    def __init__(self, width: float, height: float, scale: float = 1.0, large: bool = False) -> None:
+    def __init__(self, width: float, height: float, scale: float = 1.0, large: bool = False,
+                 toolbar_rows: int = 1) -> None:
         self.width, self.height, self.scale = width, height, scale
-        self.toolbar_height = max(MIN_TOOLBAR * scale, min(MAX_TOOLBAR * scale, height * TOOLBAR_RATIO))
-        self.status_height = self.toolbar_height * STATUS_RATIO
+        row = max(MIN_TOOLBAR * scale, min(MAX_TOOLBAR * scale, height * TOOLBAR_RATIO))
+        self.toolbar_rows = toolbar_rows
+        self.toolbar_height = row * toolbar_rows
+        self.status_height = row * STATUS_RATIO
         usable = height - self.toolbar_height - self.status_height
         rows, gap = (LARGE_ROWS, LARGE_GAP) if large else (ROWS_OF_CARDS, GAP_RATIO)
         by_width = width / (7 + 8 * gap)

@@ -31,9 +31,9 @@ KEYS = (
     (N_("Esc"), N_("Let go; close a window")),
     (N_("Space"), N_("Draw; press the focused button")),
     ("Ctrl+Z", N_("Undo")), (N_("Ctrl+Y, Ctrl+Shift+Z"), N_("Redo")),
-    ("Ctrl+N", N_("New game")), ("Ctrl+R", N_("Restart")),
-    ("Ctrl+C", N_("Copy the game code")), ("Ctrl+V", N_("Paste a game code (New game window)")),
-    ("F", N_("Finish")), ("F1", N_("Help")), ("F2", N_("Statistics")), ("F3", N_("Settings")), ("Ctrl+Q", N_("Quit")),
+    ("Ctrl+N, Ctrl+R", N_("New game, restart")),
+    ("Ctrl+C, Ctrl+V", N_("Copy the game code; paste one into the New game window")),
+    ("F1, F2, F3", N_("Help, statistics, settings")), ("F", N_("Finish")), ("Ctrl+Q", N_("Quit")),
 )
 HELP_TABS = (("rules", N_("Rules")), ("mouse", N_("Mouse")), ("keys", N_("Keys")))
 

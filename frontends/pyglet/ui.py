@@ -43,43 +43,60 @@ class Toolbar:
         self.tip: list = []
         self.tip_back_group, self.tip_group = Group(order=order + 30), Group(order=order + 31)
         self.smallest = SMALLEST_TEXT   # in pixels: the window sets it for its scale
+        self.fits = True
         self.shown: tuple = ()
 
     def update(self, width: float, height: float, bar: float, buttons: list[tuple[str, str]], info: str,
-               dimmed: frozenset = frozenset(), hover: str | None = None, tip: str = "", shrink: float = 1.0) -> None:
-        """Lay out ``buttons`` (id, text) from the left and ``info`` then a copy button on the right;
+               dimmed: frozenset = frozenset(), hover: str | None = None, tip: str = "", rows: int = 1,
+               shrink: float = 1.0) -> None:
+        """Lay out ``buttons`` (id, text) from the left and ``info`` then the last button on the right;
         smaller text when they would overlap (long words, a narrow window), never under
-        :data:`SMALLEST_TEXT`; the info gives way first.  Nothing is done when nothing changed."""
-        wanted = (width, height, bar, tuple(buttons), info, dimmed, hover, tip, shrink)
+        ``smallest``; then the info gives way; :attr:`fits` says whether the buttons fit in
+        ``rows`` rows (in two, they flow and the info is left out).  Nothing is done when nothing changed."""
+        wanted = (width, height, bar, tuple(buttons), info, dimmed, hover, tip, rows, shrink)
         if wanted == self.shown:
             return
-        self._lay_out(width, height, bar, buttons, info, dimmed, hover, shrink)
+        row_h = bar / rows
+        self._lay_out(width, height, row_h, buttons, info if rows == 1 else "", dimmed, hover, shrink, rows)
         info_label = self.items[-1][1]
         left_end = max((r.x + r.w for i, r in self.hits[:-1]), default=0)
-        overlap = left_end - (info_label.x - info_label.content_width)
-        if overlap > 0 and info_label.visible and bar * 0.36 * shrink > self.smallest:
-            smaller = max(self.smallest / (bar * 0.36), shrink * max(0.5, 1 - overlap / width - 0.04))
-            return self.update(width, height, bar, buttons, info, dimmed, hover, tip, smaller)
+        overlap = left_end - (info_label.x - info_label.content_width) if rows == 1 else 0
+        if overlap > 0 and info_label.visible and row_h * 0.36 * shrink > self.smallest:
+            smaller = max(self.smallest / (row_h * 0.36), shrink * max(0.5, 1 - overlap / width - 0.04))
+            return self.update(width, height, bar, buttons, info, dimmed, hover, tip, rows, smaller)
         if overlap > 0:
             info_label.visible = False
-        self._tip(hover, tip, width, height - bar, bar * 0.36 * shrink)
+        copy = self.hits[-1][1]
+        self.fits = (left_end <= copy.x if rows == 1 else min(r.y for _i, r in self.hits) >= height - bar - 0.5)
+        self._tip(hover, tip, width, height - bar, row_h * 0.36 * shrink)
         self.shown = wanted
 
     def _lay_out(self, width: float, height: float, bar: float, buttons: list[tuple[str, str]], info: str,
-                 dimmed: frozenset, hover: str | None, shrink: float) -> None:
+                 dimmed: frozenset, hover: str | None, shrink: float, rows: int) -> None:
+        """``bar`` is one row's height; with two rows every button flows from the left."""
         for _, label, box in self.items:
             label.delete()
             if box:
                 box.delete()
         self.items, self.hits = [], []
         y = height - bar
-        self.background.position, self.background.width, self.background.height = (0, y), width, bar
-        size, pad = _points(bar * 0.36 * shrink), bar * 0.3 * shrink
+        self.background.position, self.background.width, self.background.height = (0, height - bar * rows), width, bar * rows
+        size, pad = _points(max(self.smallest, bar * 0.36 * shrink)), bar * 0.3 * shrink
         x = pad / 2
-        for widget_id, text in buttons[:-1]:
-            x = self._button(widget_id, text, x, y, bar, size, pad, widget_id in dimmed, widget_id == hover) + pad / 3
-        widget_id, text = buttons[-1]
-        right = self._button(widget_id, text, width - pad / 2, y, bar, size, pad, False, widget_id == hover, True)
+        for widget_id, text in buttons if rows > 1 else buttons[:-1]:
+            end = self._button(widget_id, text, x, y, bar, size, pad, widget_id in dimmed, widget_id == hover)
+            if rows > 1 and end > width - pad / 2 and x > pad:
+                _id, label, box = self.items.pop()
+                label.delete()
+                box.delete()  # type: ignore[union-attr]
+                self.hits.pop()
+                x, y = pad / 2, y - bar
+                end = self._button(widget_id, text, x, y, bar, size, pad, widget_id in dimmed, widget_id == hover)
+            x = end + pad / 3
+        right = width - pad / 2
+        if rows == 1:
+            widget_id, text = buttons[-1]
+            right = self._button(widget_id, text, right, y, bar, size, pad, False, widget_id == hover, True)
         label = pyglet.text.Label(info, font_name=FONT, font_size=size, color=TEXT, anchor_x="right", anchor_y="center",
                                   x=round(right - pad / 2), y=round(y + bar / 2), batch=self.batch, group=self.group)
         self.items.append(("info", label, None))
@@ -187,6 +204,7 @@ class PanelView:
         self.key_width = 0.0
         self.smallest = SMALLEST_TEXT
         self.box = Rect(0, 0, 0, 0)
+        self.control_h = 0.0
 
     def clear(self) -> None:
         for item in self.drawn:
@@ -196,24 +214,33 @@ class PanelView:
     def show(self, panel: Panel, width: float, height: float, unit: float, hover: str | None = None) -> None:
         """Draw ``panel`` centred; ``unit`` is the text height in window units.  Rows too wide
         wrap; a panel too tall for the window is drawn with smaller text, never under ``smallest``."""
+        spacing = 0.8
         while True:
             self.clear()
-            panel_h = self._lay_out(panel, width, height, unit, hover)
-            if panel_h <= height * 0.96 or unit * 0.92 < self.smallest:
+            panel_h = self._lay_out(panel, width, height, unit, hover, spacing)
+            if panel_h <= height * 0.96:
                 return
-            unit *= 0.92
+            if spacing > 0.45:
+                spacing -= 0.15
+            elif unit * 0.92 >= self.smallest:
+                unit *= 0.92
+            else:
+                return
 
-    def _lay_out(self, panel: Panel, width: float, height: float, unit: float, hover: str | None) -> float:
+    def _lay_out(self, panel: Panel, width: float, height: float, unit: float, hover: str | None,
+                 spacing: float) -> float:
+        """Lay the panel out with text ``unit`` high and ``spacing`` units between lines; answer its height."""
         self.drawn.append(shapes.Rectangle(0, 0, width, height, color=(0, 0, 0, 110), batch=self.batch, group=self.dim_group))
         panel_w = min(width * 0.96, unit * panel.width)
-        pad = unit * 0.8
+        pad = unit * spacing
+        self.control_h = unit * (1.6 + 0.75 * spacing)
         inner = panel_w - 2 * pad
         self.key_width = self._key_width(panel, unit, inner)
         made = [[self._widget(w, panel.focus == w.id, unit, inner) for w in row] for row in panel.rows]
         lines = [line for row in made for line in _wrap(row, inner, pad)]
         heights = [max(h for _, _, _, h in line) for line in lines]
         panel_h = sum(heights) + pad * (len(lines) + 1)
-        x0, top = (width - panel_w) / 2, (height + panel_h) / 2
+        x0, top = (width - panel_w) / 2, min(height, (height + panel_h) / 2)
         self.box = Rect(x0, top - panel_h, panel_w, panel_h)
         self.drawn.append(shapes.Rectangle(x0, top - panel_h, panel_w, panel_h, color=PANEL, batch=self.batch, group=self.panel_group))
         y = top - pad
@@ -253,7 +280,7 @@ class PanelView:
         label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=color, weight="bold" if widget.kind == "title" else "normal",
                                   batch=self.batch, group=self.group)
         w = inner * 0.8 if widget.kind == "field" else min(inner, label.content_width + (unit * 1.6 if widget.focusable else 0))
-        h = unit * 2.2 if widget.focusable else label.content_height
+        h = self.control_h if widget.focusable else label.content_height
         return widget, [label], w, h
 
     def _place(self, widget, items, x: float, y: float, w: float, h: float, focused: bool, hover: bool = False) -> None:

@@ -14,7 +14,7 @@ from solitaire_klondike.core.cards import RANK
 from . import i18n
 from .controller import Controller
 from .i18n import _
-from .layout import TableLayout
+from .layout import STATUS_RATIO, TableLayout
 from .messages import move_refusal
 from .panels import (
     NewGameForm,
@@ -85,8 +85,8 @@ class KlondikeWindow(pyglet.window.Window):
             self.panel = self._build_panel("win")
         self.set_visible(True)
 
-    def _layout(self, width: int, height: int) -> TableLayout:
-        return TableLayout(width, height, self.scale, bool(self.session.setting("large_cards")))
+    def _layout(self, width: int, height: int, toolbar_rows: int = 1) -> TableLayout:
+        return TableLayout(width, height, self.scale, bool(self.session.setting("large_cards")), toolbar_rows)
 
     def _look(self, name: str) -> bool:
         return bool(self.session.setting(name))
@@ -136,10 +136,14 @@ class KlondikeWindow(pyglet.window.Window):
         buttons = [("new", _("New game")), ("restart", _("Restart")), ("undo", _("Undo")), ("redo", _("Redo")),
                    ("help", _("Help")), ("stats", _("Statistics")), ("settings", _("Settings")), ("copy", _("Copy code"))]
         dimmed = frozenset(b for b, can in (("undo", game.can_undo()), ("redo", game.can_redo())) if not can)
-        bar = self.layout.toolbar_height
+        layout = self.layout
         hover = None if self.panel else self.hover
-        self.toolbar.update(self.width, self.height, bar, buttons, _("Game: {code}").format(code=game.code), dimmed,
-                            hover, tooltips().get(hover or "", ""))
+        self.toolbar.update(self.width, self.height, layout.toolbar_height, buttons,
+                            _("Game: {code}").format(code=game.code), dimmed, hover, tooltips().get(hover or "", ""),
+                            layout.toolbar_rows)
+        if not self.toolbar.fits and layout.toolbar_rows == 1:   # a narrow window: the buttons take two rows
+            self.layout = self.controller.layout = self._layout(self.width, self.height, 2)
+            return self.refresh(panel_too=True)
         finish = _("Finish") if self.can_finish() and not self.panel else ""
         self.status.update(self.width, self.layout.status_height, self.note or self.session.message, self.figures(),
                            finish, hover == "finish")
@@ -255,7 +259,7 @@ class KlondikeWindow(pyglet.window.Window):
             focus = self.panel.focus
             self.panel = self._build_panel(self.panel.name)
             self.panel.focus = focus if focus in self.panel.focusables() else self.panel.focus
-            self.panel_view.show(self.panel, self.width, self.height, self.layout.toolbar_height * 0.42, self.hover)
+            self.panel_view.show(self.panel, self.width, self.height, self.layout.status_height / STATUS_RATIO * 0.42, self.hover)
 
     def activate(self, widget_id: str) -> None:
         """A panel widget was clicked or pressed with Enter or Space."""
