@@ -1,6 +1,7 @@
 """A game as players and front ends see it: every action consults the game's plugins."""
 
 from collections import deque
+from collections.abc import Callable
 from typing import NamedTuple
 
 from .cards import RANK, fits_on
@@ -10,6 +11,7 @@ from .legality import why_illegal
 from .moves import FOUNDATION, FOUNDATIONS, STOCK, WASTE, IllegalMoveError, Move
 from .plugin_manager import PluginError, Plugins
 from .position import Position
+from .solving import Verdict, ask_solver, never_cancel
 
 UNDO_LIMIT = 100
 
@@ -170,6 +172,15 @@ class Game:
     def search_position(self) -> Position:
         """A copy of the position for searching, with the draw count and recycle limit fixed."""
         return self.position.copy()
+
+    def solve(self, budget: float, cancel: Callable[[], bool] = never_cancel, position: Position | None = None) -> Verdict:
+        """Ask the ``klondike_solve`` hook whether the position can still be won, within ``budget`` seconds.
+
+        ``position`` defaults to the one on the table; a front end that searches off its own thread
+        passes a copy taken with :meth:`search_position` while the game stood still.  Raises
+        :class:`PluginError` when no plugin answers or the answer does not hold.
+        """
+        return ask_solver(self._hooks, self.position if position is None else position, budget, cancel)
 
     # --- actions -------------------------------------------------------------
 

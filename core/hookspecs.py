@@ -11,9 +11,13 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .deal import Layout
     from .game import Action
     from .plugin_manager import Variant
+    from .position import Position
+    from .solving import Verdict
 
 PROJECT = "solitaire_klondike"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -131,6 +135,27 @@ def klondike_format_score(score: int) -> str | None:
     Implemented by the scoring plugin.
 
     :param score: the score to show.
+
+    Stops at first non-None result.
+    """
+
+
+# --- asked by the player ------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def klondike_solve(position: "Position", budget: float, cancel: "Callable[[], bool]") -> "Verdict | None":
+    """Search a position for a win, knowing every card, the face-down ones too.
+
+    Implemented by the built-in ``solver`` plugin.  Asked only when the player asks for a hint or a
+    command asks, never during play.  The answer is a :class:`Verdict`: winnable with a winning line,
+    unwinnable only when a search that left out nothing a win could need found none, else undecided
+    with the best move found.  The core replays a winning line and checks a best move before anyone
+    sees them.
+
+    :param position: a copy of the position, the plugin's to change; its ``draw_count`` and ``recycle_limit`` are the rules searched.
+    :param budget: the most seconds the search may take.
+    :param cancel: called now and then during the search; once it returns ``True`` nobody wants the answer any more: return an undecided verdict at once.
 
     Stops at first non-None result.
     """

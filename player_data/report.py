@@ -15,7 +15,7 @@ from .statistics import TOTAL, VEGAS, game_seconds
 
 EXIT_CANNOT_WRITE = 2
 CSV_COLUMNS = ("code", "variant", "started_at", "ended_at", "seconds", "moves", "undos", "score", "won",
-               "took_back_from_foundation", "in_statistics")
+               "took_back_from_foundation", "in_statistics", "in_progress")
 
 
 def stats_command(args: argparse.Namespace, plugins: Plugins) -> int:
@@ -26,7 +26,8 @@ def stats_command(args: argparse.Namespace, plugins: Plugins) -> int:
             print(f"klondike: {notice.text}", file=sys.stderr)
         if args.export:
             try:
-                count = export_csv(store.records(), Path(args.export))
+                playing = store.game_in_progress()
+                count = export_csv(store.records() + ([playing] if playing else []), Path(args.export))
             except OSError as exc:
                 print(f"klondike: cannot write {args.export}: {exc.strerror}", file=sys.stderr)
                 return EXIT_CANNOT_WRITE
@@ -40,13 +41,14 @@ def stats_command(args: argparse.Namespace, plugins: Plugins) -> int:
 
 
 def export_csv(records: list[dict[str, Any]], path: Path) -> int:
-    """Write one CSV line per game record; return how many."""
+    """Write one CSV line per game record (the game in progress has no ``ended_at``); return how many."""
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(CSV_COLUMNS)
         for r in records:
             writer.writerow([r["code"], r["variant"], r["started_at"], r["ended_at"], game_seconds(r), r["moves"],
-                             r["undos"], r["score"], _yes(r["won"]), _yes(r["took_back"]), _yes(not r["reset_at"])])
+                             r["undos"], r["score"], _yes(r["won"]), _yes(r["took_back"]), _yes(not r["reset_at"]),
+                             _yes(not r["ended_at"])])
     return len(records)
 
 

@@ -15,9 +15,9 @@ from solitaire_klondike.core import Game, PluginError, Plugins
 from .statistics import compute_statistics
 
 _SAVED_COLUMNS = ("key", "status", "code", "variant", "scoring", "started_at", "updated_at", "actions", "moves",
-                  "undos", "score", "took_back", "snapshot")
+                  "undos", "score", "took_back", "snapshot", "played_seconds")
 _RECORD_COLUMNS = ("key", "code", "variant", "scoring", "started_at", "ended_at", "moves", "undos", "score", "won",
-                   "took_back")
+                   "took_back", "played_seconds")
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,8 @@ class Store:
         self._key = ""
         self._started_at = ""
         self._actions = 0
+        self._played = 0.0  # seconds the game has been open, counted up to self._seen
+        self._seen = datetime.now(timezone.utc)
 
     # --- settings ----------------------------------------------------------------
 
@@ -60,7 +62,7 @@ class Store:
 
     # --- the game in progress --------------------------------------------------------
 
-    def resume(self, plugins: Plugins) -> Game | None:
+    def resume(self, plugins: Plugins, now: datetime | None = None) -> Game | None:
         """The saved game in progress, or ``None``.
 
         A saved game that needs a missing plugin, or that does not replay, is kept aside in the
@@ -70,7 +72,7 @@ class Store:
         current = self._current_row()
         game = self._replay(current, plugins) if current else None
         if game is not None and current["actions"] > 0:
-            return self._adopt(game, current)
+            return self._adopt(game, current, now)
         for row in self._read("SELECT * FROM saved_games WHERE status = 'waiting_plugin' ORDER BY updated_at DESC"):
             waiting = _replayed(row, plugins)
             if isinstance(waiting, Game):
@@ -78,8 +80,8 @@ class Store:
                     self.conn.execute("DELETE FROM saved_games WHERE status = 'current'")
                     self.conn.execute("UPDATE saved_games SET status = 'current' WHERE key = ?", (key,))
                 self._write(swap)
-                return self._adopt(waiting, row)
-        return self._adopt(game, current) if game is not None else None
+                return self._adopt(waiting, row, now)
+        return self._adopt(game, current, now) if game is not None else None
 
     def game_started(self, game: Game, now: datetime | None = None) -> None:
         """A new deal (or a restart) is on the table; the game it replaces is abandoned if it had an action."""
@@ -87,6 +89,7 @@ class Store:
             return
         stamp = _stamp(now)
         self._game, self._key, self._started_at, self._actions = game, uuid.uuid4().hex, stamp, 0
+        self._played, self._seen = 0.0, _moment(now)
         self._write(lambda: self._save(stamp))
 
     def action_done(self, game: Game, now: datetime | None = None) -> None:
@@ -95,6 +98,7 @@ class Store:
             self.game_started(game, now)
         stamp = _stamp(now)
         self._actions += 1
+        self._count_time(now)
 
         def save() -> None:
             row = self._save(stamp)
@@ -107,6 +111,7 @@ class Store:
         if game is not self._game:
             return
         stamp = _stamp(now)
+        self._count_time(now)
 
         def leave() -> None:
             row = self._save(stamp)
@@ -138,15 +143,31 @@ class Store:
         rows = self._read(f"SELECT {', '.join(_RECORD_COLUMNS)}, reset_at FROM games ORDER BY ended_at, id")
         return [dict(row) for row in rows]
 
+    def game_in_progress(self) -> dict[str, Any] | None:
+        """The game in progress as a record (``ended_at`` empty), when the statistics count it: it has an action
+        and is not recorded yet."""
+        rows = self._read(
+            "SELECT key, code, variant, scoring, started_at, '' AS ended_at, moves, undos, score, 0 AS won, took_back,"
+            " played_seconds, NULL AS reset_at FROM saved_games s WHERE status = 'current' AND actions > 0"
+            " AND NOT EXISTS (SELECT 1 FROM games g WHERE g.key = s.key)")
+        return dict(rows[0]) if rows else None
+
     def close(self) -> None:
         self.conn.close()
 
     # --- inside ----------------------------------------------------------------------
 
-    def _adopt(self, game: Game, row: sqlite3.Row) -> Game:
+    def _adopt(self, game: Game, row: sqlite3.Row, now: datetime | None) -> Game:
         self._game, self._key = game, row["key"]
         self._started_at, self._actions = row["started_at"], row["actions"]
+        self._played, self._seen = row["played_seconds"], _moment(now)
         return game
+
+    def _count_time(self, now: datetime | None) -> None:
+        """Add the time since the game was last seen, in this run of the program, to its play time."""
+        moment = _moment(now)
+        self._played += max(0.0, (moment - self._seen).total_seconds())
+        self._seen = moment
 
     def _current_row(self) -> sqlite3.Row | None:
         rows = self._read("SELECT * FROM saved_games WHERE status = 'current'")
@@ -175,6 +196,7 @@ class Store:
             "scoring": game.code.scoring, "started_at": self._started_at, "updated_at": stamp,
             "actions": self._actions, "moves": game.move_count, "undos": game.undo_count, "score": game.score,
             "took_back": int(game.took_back_from_foundation()), "snapshot": json.dumps(game.snapshot()),
+            "played_seconds": round(game.play_seconds or self._played, 3),  # the front end's clock when it keeps one
         }
         self.conn.execute(f"INSERT OR REPLACE INTO saved_games ({', '.join(_SAVED_COLUMNS)}) "
                           f"VALUES ({', '.join('?' * len(row))})",
@@ -242,6 +264,10 @@ def _replayed(row: sqlite3.Row, plugins: Plugins) -> Game | tuple[str, Notice]:
             "kept in the data file."))
 
 
+def _moment(now: datetime | None) -> datetime:
+    return (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+
+
 def _stamp(now: datetime | None) -> str:
     """A UTC time as sortable ISO text."""
-    return (now or datetime.now(timezone.utc)).astimezone(timezone.utc).isoformat(timespec="milliseconds")
+    return _moment(now).isoformat(timespec="milliseconds")
