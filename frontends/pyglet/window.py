@@ -81,6 +81,7 @@ class KlondikeWindow(pyglet.window.Window):
         self._stepping = self._ticking = self._redraw_pending = False
         self._table_press = False
         self._late_refusal: tuple | None = None
+        self._shake: list[int] = []
         if session.game.is_won():
             self.panel = self._build_panel("win")
         self.set_visible(True)
@@ -124,6 +125,10 @@ class KlondikeWindow(pyglet.window.Window):
         animate = animate and not self._look("reduce_motion")
         self.table.show(game.position, self.layout, self.controller, self.show_cursor and not self.panel,
                         animate, deal, self._look("four_colours"))
+        if self._shake:
+            if not self._look("reduce_motion"):
+                self.table.shake(self._shake, self.scale)
+            self._shake = []
         self._bars()
         if panel_too:
             self._show_panel()
@@ -379,8 +384,7 @@ class KlondikeWindow(pyglet.window.Window):
         else:
             top = position.top_card(pile) if pile != STOCK else None
             cards = [top] if top is not None else []
-        self.table.shake(cards, self.scale)
-        self._moving()
+        self._shake = cards   # shaken once the table is refreshed
 
     def after_action(self) -> None:
         game = self.session.game

@@ -15,13 +15,14 @@ class App:
     """One game process on the test display, with helpers that speak window coordinates
     (pyglet's: origin bottom-left, y up)."""
 
-    def __init__(self, display: str, data: Path, *args: str, language: str = "en_US.UTF-8", cache: Path) -> None:
+    def __init__(self, display: str, data: Path, *args: str, language: str = "en_US.UTF-8", cache: Path,
+                 motion_speed: str = MOTION_SPEED) -> None:
         self.display, self.data = display, data
         self.state_file = data / "state.json"
         self.state_file.unlink(missing_ok=True)
         env = {**os.environ, "DISPLAY": display, "SOLITAIRE_KLONDIKE_DATA": str(data),
                "KLONDIKE_TEST_STATE_FILE": str(self.state_file), "XDG_CACHE_HOME": str(cache), "LANG": language, "LANGUAGE": "", "LC_ALL": "",
-               "KLONDIKE_MOTION_SPEED": MOTION_SPEED}
+               "KLONDIKE_MOTION_SPEED": motion_speed}
         self.log = open(data / "app.log", "ab")
         self.process = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], env=env, stdout=self.log, stderr=self.log)
         self.state = self.wait(lambda s: s["frames"] >= 1, timeout=20)
@@ -103,6 +104,9 @@ class App:
 
     def type(self, text: str) -> None:
         self._xdotool("type", "--delay", "20", text)
+
+    def hover(self, x: float, y: float) -> None:
+        self._xdotool("mousemove", "--window", self.window, *self._to_screen(x, y))
 
     def resize(self, width: int, height: int) -> None:
         self._xdotool("windowsize", "--sync", self.window, str(width), str(height))
