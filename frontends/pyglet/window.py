@@ -39,6 +39,18 @@ ENTER_KEYS = (key.ENTER, key.RETURN, key.NUM_ENTER)
 LOOKS = ("four_colours", "large_cards", "reduce_motion")
 
 
+def back_tab_keys(window: pyglet.window.Window) -> set[int]:
+    """The symbols Shift+Tab may arrive as: X11 sends ISO_Left_Tab, which pyglet does not know
+    and passes on as the Tab key's "user key"."""
+    keys = {ISO_LEFT_TAB}
+    display = getattr(window, "_x_display", None)
+    if display is not None:
+        from pyglet.libs.x11 import xlib
+
+        keys.add(key.user_key(xlib.XKeysymToKeycode(display, key.TAB)))
+    return keys
+
+
 def tooltips() -> dict[str, str]:
     """Each toolbar button's name with its shortcut."""
     names = {"new": (_("New game"), "Ctrl+N"), "restart": (_("Restart"), "Ctrl+R"), "undo": (_("Undo"), "Ctrl+Z"),
@@ -82,6 +94,7 @@ class KlondikeWindow(pyglet.window.Window):
         self._table_press = False
         self._late_refusal: tuple | None = None
         self._shake: list[int] = []
+        self.back_tab = back_tab_keys(self)
         if session.game.is_won():
             self.panel = self._build_panel("win")
         self.set_visible(True)
@@ -515,7 +528,9 @@ class KlondikeWindow(pyglet.window.Window):
         if symbol in (key.F1, key.F2, key.F3):
             return self.do({key.F1: "help", key.F2: "stats", key.F3: "settings"}[symbol])
         if self.panel:
-            return self._panel_key(symbol, bool(shift or symbol == ISO_LEFT_TAB), bool(ctrl))
+            if symbol in self.back_tab:
+                symbol, shift = key.TAB, key.MOD_SHIFT
+            return self._panel_key(symbol, bool(shift), bool(ctrl))
         shortcuts = {key.Z: "redo" if shift else "undo", key.Y: "redo", key.N: "new", key.R: "restart", key.C: "copy"}
         if ctrl and symbol in shortcuts:
             return self.do(shortcuts[symbol])
@@ -525,8 +540,8 @@ class KlondikeWindow(pyglet.window.Window):
             return self.do("draw")
         if symbol == key.F:
             return self.do("finish")
-        tab = symbol in (key.TAB, ISO_LEFT_TAB)
-        name = ("previous" if shift or symbol == ISO_LEFT_TAB else "next") if tab else CURSOR_KEYS.get(symbol)
+        tab = symbol == key.TAB or symbol in self.back_tab
+        name = ("previous" if shift or symbol in self.back_tab else "next") if tab else CURSOR_KEYS.get(symbol)
         if name:
             self.settle()
             if not self.show_cursor and name != "escape":
@@ -534,6 +549,12 @@ class KlondikeWindow(pyglet.window.Window):
                 if name != "enter":
                     return self.refresh()
             self.play(self.controller.key(name))
+
+    def on_key_release(self, symbol: int, modifiers: int) -> None:
+        if symbol == key.TAB or symbol in self.back_tab:
+            # pyglet keeps Shift+Tab's press under one symbol and may see its release (Shift let go
+            # first) under another: forget it, or the next Shift+Tab would pass for a repeat
+            getattr(self, "pressed_keys", set()).difference_update(self.back_tab)
 
     def _panel_key(self, symbol: int, back: bool, ctrl: bool) -> None:
         panel = self.panel
@@ -546,8 +567,8 @@ class KlondikeWindow(pyglet.window.Window):
             widget = panel.widget(panel.focus)
             pressable = widget and widget.kind in ("button", "option")
             return self.activate(panel.focus if pressable or symbol == key.SPACE else panel.default)
-        elif symbol in (key.TAB, ISO_LEFT_TAB, key.DOWN, key.UP):
-            panel.move_focus(-1 if symbol == key.UP or back and symbol in (key.TAB, ISO_LEFT_TAB) else 1)
+        elif symbol in (key.TAB, key.DOWN, key.UP):
+            panel.move_focus(-1 if symbol == key.UP or back and symbol == key.TAB else 1)
         elif symbol in (key.LEFT, key.RIGHT):
             neighbour = panel.neighbour(-1 if symbol == key.LEFT else 1)
             if neighbour:
