@@ -1,8 +1,11 @@
 """The standard deal of R4: SplitMix64, Fisher–Yates, dealt row by row."""
 
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .cards import fits_on
+from .piles import COLUMNS
 
 MASK = (1 << 64) - 1
 
@@ -24,7 +27,7 @@ class Layout:
     def check(self) -> None:
         """Raise ``ValueError`` unless this is 7 columns and a stock holding each card once."""
         cards = [c for column in self.tableau for c in column] + list(self.stock)
-        if len(self.tableau) != 7 or len(self.face_down) != 7:
+        if len(self.tableau) != len(COLUMNS) or len(self.face_down) != len(COLUMNS):
             raise ValueError("a layout needs exactly 7 columns")
         if sorted(cards) != list(range(52)):
             raise ValueError("a layout must hold each of the 52 cards exactly once")
@@ -32,11 +35,11 @@ class Layout:
             if not 0 <= hidden <= max(len(column) - 1, 0):
                 raise ValueError("the top card of a non-empty column must be face up")
             face_up = column[hidden:]
-            if any(not fits_on(upper, lower) for lower, upper in zip(face_up, face_up[1:])):
+            if any(not fits_on(upper, lower) for lower, upper in itertools.pairwise(face_up)):
                 raise ValueError("the face-up cards of a column must be built down in alternating colours")
 
 
-def splitmix64(seed: int):
+def splitmix64(seed: int) -> Iterator[int]:
     """Yield SplitMix64 numbers seeded with ``seed`` (R4 step 2)."""
     state = seed & MASK
     while True:
@@ -60,14 +63,14 @@ def shuffled_deck(deal: int) -> list[int]:
 def standard_layout(deal: int) -> Layout:
     """Deal row by row from the front of the shuffled deck; the rest is the stock (R4 steps 4–5)."""
     deck = shuffled_deck(deal)
-    columns: list[list[int]] = [[] for _ in range(7)]
+    columns: list[list[int]] = [[] for _ in COLUMNS]
     position = 0
-    for row in range(7):
-        for column in range(row, 7):
+    for row in range(len(COLUMNS)):
+        for column in range(row, len(COLUMNS)):
             columns[column].append(deck[position])
             position += 1
     return Layout(
         tableau=tuple(tuple(c) for c in columns),
-        face_down=tuple(range(7)),
+        face_down=tuple(range(len(COLUMNS))),
         stock=tuple(deck[28:]),
     )

@@ -35,6 +35,12 @@ def klondike_variant() -> "Variant | None":
     (``kind="scoring"``, tokens like ``N``).  The core asks each plugin on its own and
     files the plugin under the token, which game codes then name.  Plugins that return
     ``None`` or do not implement it are "other" plugins: they take part in every game.
+
+    The name and description are English; ``words=Catalog.beside(__file__, "<domain>")`` names
+    the plugin's own gettext catalogs (``locales/<lang>/LC_MESSAGES/<domain>.mo`` next to the
+    module), which translate them and any other word the plugin shows.  A scoring plugin whose
+    score carries from game to game (a running balance, as in Vegas) sets ``carries_score=True``:
+    the statistics then add up each game's final score, written by ``klondike_format_score``.
     """
 
 
@@ -132,7 +138,9 @@ def klondike_timed_score(score: int, seconds: int, won: bool) -> int | None:
 def klondike_format_score(score: int) -> str | None:
     """The score as a player reads it (``"625"``, ``"+$208"``).
 
-    Implemented by the scoring plugin.
+    Implemented by the scoring plugin.  Asked for a game's score and, with no game dealt, for
+    the best scores and the running balance of the statistics; words in the answer come from the
+    plugin's own catalog, in the player's language (:meth:`Catalog.gettext`).
 
     :param score: the score to show.
 
@@ -153,9 +161,11 @@ def klondike_solve(position: "Position", budget: float, cancel: "Callable[[], bo
     with the best move found.  The core replays a winning line and checks a best move before anyone
     sees them.
 
-    :param position: a copy of the position, the plugin's to change; its ``draw_count`` and ``recycle_limit`` are the rules searched.
+    :param position: a copy of the position, the plugin's to change; its ``draw_count`` and
+        ``recycle_limit`` are the rules searched.
     :param budget: the most seconds the search may take.
-    :param cancel: called now and then during the search; once it returns ``True`` nobody wants the answer any more: return an undecided verdict at once.
+    :param cancel: called now and then during the search; once it returns ``True`` nobody wants the
+        answer any more: return an undecided verdict at once.
 
     Stops at first non-None result.
     """

@@ -1,15 +1,19 @@
 """Finding, checking and calling plugins."""
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
+from typing import TypeVar
 
 import pluggy
 
 from . import default_deal, hookspecs
 from .codes import GameCode
 from .hookspecs import PROJECT
+from .words import Catalog
+
+T = TypeVar("T")
 
 ENTRY_POINT_GROUP = PROJECT
 CORE_NAME = "core"
@@ -26,13 +30,26 @@ class Variant:
     """What a draw or scoring plugin declares through ``klondike_variant``.
 
     ``kind`` is ``"draw"`` or ``"scoring"``; ``token`` is the capital letters and digits that game
-    codes use (``D1``, ``N``); ``name`` and ``description`` are what the New Game window shows.
+    codes use (``D1``, ``N``); ``name`` and ``description`` are what the New Game window shows, in
+    English: ``words``, the plugin's own :class:`Catalog`, translates them (and any other word the
+    plugin shows).  A scoring plugin sets ``carries_score`` when its score carries from game to
+    game: each game's final score adds to a running balance (Vegas), which the statistics show,
+    written by the plugin's ``klondike_format_score`` like a game's score.
     """
 
     kind: str
     token: str
     name: str
     description: str
+    words: Catalog | None = None
+    carries_score: bool = False
+
+    def translated_name(self) -> str:
+        """The name in the current language, when the plugin's catalog has it."""
+        return self.words.gettext(self.name) if self.words else self.name
+
+    def translated_description(self) -> str:
+        return self.words.gettext(self.description) if self.words else self.description
 
 
 @dataclass
@@ -58,10 +75,11 @@ class PluginInfo:
 class _Manager(pluggy.PluginManager):
     """Takes every ``klondike_*`` function as a hook, marked or not, so misspellings are caught."""
 
-    def parse_hookimpl_opts(self, plugin: object, name: str):  # type: ignore[override]
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
         options = super().parse_hookimpl_opts(plugin, name)
         if options is None and name.startswith(_HOOK_PREFIX) and callable(getattr(plugin, name, None)):
-            return {}
+            return {"wrapper": False, "hookwrapper": False, "optionalhook": False, "tryfirst": False,
+                    "trylast": False, "specname": None}
         return options
 
 
@@ -73,6 +91,7 @@ class Plugins:
         self.manager.add_hookspecs(hookspecs)
         self.infos: list[PluginInfo] = []
         self.blocked = set(blocked)
+        self._score_hooks: dict[str, GameHooks] = {}
         for name in self.blocked:
             self.manager.set_blocked(name)
         self.add(default_deal, CORE_NAME, source="built-in", version=_own_version())
@@ -89,7 +108,8 @@ class Plugins:
             try:
                 plugin = point.load()
             except Exception as exc:  # any import failure of a third-party plugin
-                self.infos.append(PluginInfo(point.name, source, version, error=f"cannot be imported: {_describe(exc)}"))
+                error = f"cannot be imported: {_describe(exc)}"
+                self.infos.append(PluginInfo(point.name, source, version, error=error))
                 continue
             self.add(plugin, point.name, source, version)
         return self
@@ -105,7 +125,8 @@ class Plugins:
             if self.manager.is_registered(plugin):
                 self.manager.unregister(plugin)
             unknown = sorted(n for n in dir(plugin) if n.startswith(_HOOK_PREFIX) and not hasattr(hookspecs, n))
-            info.error = f"rejected: {', '.join(unknown)} is not a hook (misspelled?)" if unknown else f"rejected: {exc}"
+            misspelled = f"{', '.join(unknown)} is not a hook (misspelled?)"
+            info.error = f"rejected: {misspelled if unknown else exc}"
             return info
         try:
             info.variant = self._declared_variant(plugin, name)
@@ -129,10 +150,12 @@ class Plugins:
         if not isinstance(variant, Variant) or variant.kind not in ("draw", "scoring"):
             raise PluginError(f"plugin {name!r}: klondike_variant must return a Variant of kind 'draw' or 'scoring'")
         if not _TOKEN.fullmatch(variant.token):
-            raise PluginError(f"plugin {name!r}: token {variant.token!r} must be capital letters and digits, starting with a letter")
+            raise PluginError(
+                f"plugin {name!r}: token {variant.token!r} must be capital letters and digits, starting with a letter")
         taken = self.variants(variant.kind).get(variant.token)
         if taken:
-            raise PluginError(f"plugin {name!r}: {variant.kind} token {variant.token!r} is already taken by plugin {taken.name!r}")
+            raise PluginError(
+                f"plugin {name!r}: {variant.kind} token {variant.token!r} is already taken by plugin {taken.name!r}")
         return variant
 
     def variants(self, kind: str) -> dict[str, PluginInfo]:
@@ -149,6 +172,20 @@ class Plugins:
         left_out = [i.plugin for i in self.infos if i.loaded and i.variant and i.plugin not in chosen]
         return GameHooks(self, left_out)
 
+    def carrying_scorings(self) -> set[str]:
+        """The tokens of the scoring plugins whose score carries from game to game."""
+        return {token for token, info in self.variants("scoring").items()
+                if info.variant and info.variant.carries_score}
+
+    def format_score(self, scoring: str, score: int) -> str:
+        """``score`` as the scoring plugin of token ``scoring`` writes it (no game is dealt)."""
+        hooks = self._score_hooks.get(scoring)
+        if hooks is None:
+            chosen = self.variants("scoring")[scoring].plugin
+            left_out = [i.plugin for i in self.infos if i.loaded and i.variant and i.plugin is not chosen]
+            hooks = self._score_hooks[scoring] = GameHooks(self, left_out)
+        return hooks.call("klondike_format_score", str, score=score)
+
     def name_of(self, plugin: object) -> str:
         return self.manager.get_name(plugin) or repr(plugin)
 
@@ -162,8 +199,8 @@ class GameHooks:
     """
 
     def __init__(self, plugins: Plugins, left_out: list[object]) -> None:
-        self._callers = {}
-        self._chains: dict[str, list[tuple[str, object, tuple[str, ...]]]] = {}
+        self._callers: dict[str, pluggy.HookCaller] = {}
+        self._chains: dict[str, list[tuple[str, Callable[..., object], tuple[str, ...]]]] = {}
         for name in dir(hookspecs):
             if not name.startswith(_HOOK_PREFIX):
                 continue
@@ -171,15 +208,16 @@ class GameHooks:
             impls = caller.get_hookimpls()
             self._callers[name] = caller
             if not any(impl.hookwrapper or impl.wrapper for impl in impls):
-                self._chains[name] = [(plugins.name_of(i.plugin), i.function, tuple(i.argnames)) for i in reversed(impls)]
+                self._chains[name] = [(plugins.name_of(i.plugin), i.function, tuple(i.argnames))
+                                      for i in reversed(impls)]
 
-    def call(self, name: str, check: type, **kwargs: object):
+    def call(self, name: str, check: type[T], **kwargs: object) -> T:
         answer = self.ask(name, check, **kwargs)
         if answer is None:
             raise PluginError(f"no plugin answered {name}")
         return answer
 
-    def ask(self, name: str, check: type, **kwargs: object):
+    def ask(self, name: str, check: type[T], **kwargs: object) -> T | None:
         """Like :meth:`call`, for a hook no plugin has to answer: ``None`` when none did."""
         chain = self._chains.get(name)
         if chain is None:
@@ -193,7 +231,7 @@ class GameHooks:
                 return _checked(name, answer, check, f"plugin {plugin!r}")
         return None
 
-    def _call_pluggy(self, name: str, check: type, kwargs: dict):
+    def _call_pluggy(self, name: str, check: type[T], kwargs: dict[str, object]) -> T | None:
         try:
             answer = self._callers[name](**kwargs)
         except Exception as exc:
@@ -201,8 +239,8 @@ class GameHooks:
         return None if answer is None else _checked(name, answer, check, "a plugin")
 
 
-def _checked(name: str, answer: object, check: type, who: str):
-    if not isinstance(answer, check) or isinstance(answer, bool) and check is int:
+def _checked(name: str, answer: object, check: type[T], who: str) -> T:
+    if not isinstance(answer, check) or (isinstance(answer, bool) and check is int):
         raise PluginError(f"{name} got {answer!r} from {who}, not {_type_words(check)}")
     return answer
 

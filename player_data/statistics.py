@@ -11,40 +11,47 @@ draw token then the scoring token) and one under ``"total"``, each a dict of:
   were scored by more than one scoring plugin, whose scores do not compare);
 - ``fastest_win_seconds``: the shortest play time of a win (see :func:`game_seconds`), or ``None``;
 - ``fewest_moves_win``: the fewest moves in a won game, or ``None``;
-- ``vegas_balance``: for Vegas variants (scoring token ``V``), and in ``"total"`` when there is one,
-  the sum of the final scores of their games.
+- ``balance``: for a variant whose scoring plugin carries its score from game to game (Vegas:
+  ``carries_score`` in its :class:`~solitaire_klondike.core.Variant`), the sum of the final scores
+  of its games; in ``"total"`` the sum over every such game, or ``None`` when they were scored by
+  more than one such plugin.
 """
 
-from collections.abc import Iterable, Mapping
+import sqlite3
+from collections.abc import Collection, Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-VEGAS = "V"
+Record = Mapping[str, Any] | sqlite3.Row
+
 TOTAL = "total"
 
 
 def compute_statistics(
-    records: Iterable[Mapping[str, Any]], playing: Iterable[Mapping[str, Any]] = (),
+    records: Iterable[Record], playing: Iterable[Record] = (), carrying: Collection[str] = (),
 ) -> dict[str, dict[str, Any]]:
     """Statistics from game records given oldest first, and the game in progress if it has an action
-    (``playing``: rows with ``variant`` and ``scoring``), which counts as played and nothing more."""
+    (``playing``: rows with ``variant`` and ``scoring``), which counts as played and nothing more;
+    ``carrying``: the scoring tokens whose score carries from game to game."""
     records, playing = list(records), list(playing)
-    by_variant: dict[str, list[Mapping[str, Any]]] = {}
+    by_variant: dict[str, list[Record]] = {}
     for record in records + playing:
         by_variant.setdefault(record["variant"], [])
     for record in records:
         by_variant[record["variant"]].append(record)
     result = {
-        variant: _summary(by_variant[variant], sum(p["variant"] == variant for p in playing))
+        variant: _summary(by_variant[variant], sum(p["variant"] == variant for p in playing), carrying)
         for variant in sorted(by_variant)
     }
-    result[TOTAL] = _summary(records, len(playing))
+    result[TOTAL] = _summary(records, len(playing), carrying)
     if len({r["scoring"] for r in records}) > 1:
         result[TOTAL]["best_score"] = None
+    if len({r["scoring"] for r in records if r["scoring"] in carrying}) > 1:
+        result[TOTAL]["balance"] = None
     return result
 
 
-def _summary(records: list[Mapping[str, Any]], in_progress: int = 0) -> dict[str, Any]:
+def _summary(records: list[Record], in_progress: int, carrying: Collection[str]) -> dict[str, Any]:
     wins = [r for r in records if r["won"]]
     played = len(records) + in_progress
     streak = longest = 0
@@ -61,16 +68,16 @@ def _summary(records: list[Mapping[str, Any]], in_progress: int = 0) -> dict[str
         "fastest_win_seconds": min((game_seconds(r) for r in wins), default=None),
         "fewest_moves_win": min((r["moves"] for r in wins), default=None),
     }
-    vegas = [r for r in records if r["scoring"] == VEGAS]
-    if vegas:
-        summary["vegas_balance"] = sum(r["score"] for r in vegas)
+    carried = [r for r in records if r["scoring"] in carrying]
+    if carried:
+        summary["balance"] = sum(r["score"] for r in carried)
     return summary
 
 
-def game_seconds(record: Mapping[str, Any]) -> float:
+def game_seconds(record: Record) -> float:
     """The time a game was played, in seconds: while it was open, not while the game was closed (for records
     older than that measure, the time from the deal to the end)."""
-    if "played_seconds" in record.keys() and record["played_seconds"] is not None:
+    if "played_seconds" in record.keys() and record["played_seconds"] is not None:  # noqa: SIM118 (a Row iterates its values)
         return round(record["played_seconds"], 3)
     elapsed = datetime.fromisoformat(record["ended_at"]) - datetime.fromisoformat(record["started_at"])
     return round(elapsed.total_seconds(), 3)

@@ -3,10 +3,10 @@
 import json
 import sqlite3
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,7 @@ class Store:
         self._started_at = ""
         self._actions = 0
         self._played = 0.0  # seconds the game has been open, counted up to self._seen
-        self._seen = datetime.now(timezone.utc)
+        self._seen = datetime.now(UTC)
 
     # --- settings ----------------------------------------------------------------
 
@@ -71,7 +71,7 @@ class Store:
         """
         current = self._current_row()
         game = self._replay(current, plugins) if current else None
-        if game is not None and current["actions"] > 0:
+        if game is not None and current is not None and current["actions"] > 0:
             return self._adopt(game, current, now)
         for row in self._read("SELECT * FROM saved_games WHERE status = 'waiting_plugin' ORDER BY updated_at DESC"):
             waiting = _replayed(row, plugins)
@@ -81,7 +81,7 @@ class Store:
                     self.conn.execute("UPDATE saved_games SET status = 'current' WHERE key = ?", (key,))
                 self._write(swap)
                 return self._adopt(waiting, row, now)
-        return self._adopt(game, current, now) if game is not None else None
+        return self._adopt(game, current, now) if game is not None and current is not None else None
 
     def game_started(self, game: Game, now: datetime | None = None) -> None:
         """A new deal (or a restart) is on the table; the game it replaces is abandoned if it had an action."""
@@ -123,13 +123,14 @@ class Store:
 
     # --- statistics ------------------------------------------------------------------
 
-    def statistics(self) -> dict[str, dict[str, Any]]:
-        """The statistics per variant key (``"D1N"``…) and ``"total"``; see :func:`compute_statistics`."""
+    def statistics(self, carrying: Collection[str] = ()) -> dict[str, dict[str, Any]]:
+        """The statistics per variant key (``"D1N"``…) and ``"total"``, with a running balance for the
+        scoring tokens in ``carrying`` (``Plugins.carrying_scorings()``); see :func:`compute_statistics`."""
         playing = self._read(
             "SELECT variant, scoring FROM saved_games s WHERE status = 'current' AND actions > 0"
             " AND NOT EXISTS (SELECT 1 FROM games g WHERE g.key = s.key)")
         return compute_statistics(self._read(
-            "SELECT * FROM games WHERE reset_at IS NULL ORDER BY ended_at, id"), playing)
+            "SELECT * FROM games WHERE reset_at IS NULL ORDER BY ended_at, id"), playing, carrying)
 
     def reset_statistics(self, variant: str | None = None, now: datetime | None = None) -> None:
         """Start one variant's statistics (or all) from zero; the records stay in the file, marked."""
@@ -265,7 +266,7 @@ def _replayed(row: sqlite3.Row, plugins: Plugins) -> Game | tuple[str, Notice]:
 
 
 def _moment(now: datetime | None) -> datetime:
-    return (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    return (now or datetime.now(UTC)).astimezone(UTC)
 
 
 def _stamp(now: datetime | None) -> str:

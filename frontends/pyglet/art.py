@@ -16,6 +16,7 @@ from pyglet import gl, shapes
 from pyglet.image import Texture
 from pyglet.image.buffer import Framebuffer
 from pyglet.math import Mat4
+
 from solitaire_klondike.core.cards import IS_RED, RANK, SUIT
 
 SUPERSAMPLE = 2                 # atlas pixels per screen pixel (glyphs are rasterized at 1×)
@@ -40,10 +41,10 @@ PIPS = {
     2: [(_C, _TOP), (_C, _BOTTOM)],
     3: [(_C, _TOP), (_C, 0.5), (_C, _BOTTOM)],
     4: _SIDES,
-    5: _SIDES + [(_C, 0.5)],
-    6: _SIDES + [(_L, 0.5), (_R, 0.5)],
-    7: _SIDES + [(_L, 0.5), (_R, 0.5), (_C, 0.595)],
-    8: _SIDES + [(_L, 0.5), (_R, 0.5), (_C, 0.595), (_C, 0.405)],
+    5: [*_SIDES, (_C, 0.5)],
+    6: [*_SIDES, (_L, 0.5), (_R, 0.5)],
+    7: [*_SIDES, (_L, 0.5), (_R, 0.5), (_C, 0.595)],
+    8: [*_SIDES, (_L, 0.5), (_R, 0.5), (_C, 0.595), (_C, 0.405)],
     9: _SIDES + _FOUR_ROWS + [(_C, 0.5)],
     10: _SIDES + _FOUR_ROWS + [(_C, 0.627), (_C, 0.373)],
 }
@@ -148,7 +149,8 @@ def _save(texture: Texture, path: Path) -> None:
 _fonts: dict[tuple[float, bool], pyglet.font.base.Font] = {}
 
 
-def _label(batch, keep, text, x, y, size, color, anchor_x="center", anchor_y="center", rotation=0.0, bold=False) -> float:
+def _label(batch, keep, text, x, y, size, color, anchor_x="center", anchor_y="center", rotation=0.0,
+           bold=False) -> float:
     """Draw ``text`` as glyph sprites (far cheaper than a Label each); ``rotation`` is 0 or 180
     degrees about the anchor point, anchors as for a Label ("top" is the font's ascent).
     Answers where the text ends (its ink's far edge, in the direction it is written)."""
@@ -167,17 +169,17 @@ def _label(batch, keep, text, x, y, size, color, anchor_x="center", anchor_y="ce
         dx = -(left + max(b[3] for b in boxes)) / 2
     else:
         dx = 0.0
-    dy = -font.ascent * k if anchor_y == "top" else -(min(b[2] for b in boxes) + max(b[4] for b in boxes)) / 2
-    for glyph, x0, y0, x1, y1 in boxes:
+    dy: float = -font.ascent * k if anchor_y == "top" else -(min(b[2] for b in boxes) + max(b[4] for b in boxes)) / 2
+    for glyph, gx, gy, _x1, _y1 in boxes:
         sprite = pyglet.sprite.Sprite(glyph, batch=batch)
         sprite.scale = k
         sprite.color = color[:3]
         sprite.opacity = color[3]
         if rotation:
             sprite.rotation = 180
-            sprite.position = (x - x0 - dx, y - y0 - dy, 0)
+            sprite.position = (x - gx - dx, y - gy - dy, 0)
         else:
-            sprite.position = (x + x0 + dx, y + y0 + dy, 0)
+            sprite.position = (x + gx + dx, y + gy + dy, 0)
         keep.append(sprite)
     end = max(b[3] for b in boxes) + dx
     return x - end if rotation else x + end
@@ -187,7 +189,8 @@ def _blank(batch, keep, x, y, w, h, edge, fill) -> None:
     radius = w * 0.075
     line = max(2, w // 60)
     keep.append(shapes.RoundedRectangle(x, y, w, h, radius, color=edge, batch=batch))
-    keep.append(shapes.RoundedRectangle(x + line, y + line, w - 2 * line, h - 2 * line, radius - line, color=fill, batch=batch))
+    keep.append(shapes.RoundedRectangle(x + line, y + line, w - 2 * line, h - 2 * line, radius - line,
+                                        color=fill, batch=batch))
 
 
 def _face(batch, keep, card: int, x: int, y: int, w: int, h: int, color: tuple) -> None:
@@ -218,7 +221,8 @@ def _court(batch, keep, rank: int, glyph: str, text: str, x: int, y: int, w: int
     tint = tuple(round(255 - (255 - c) * 0.16) for c in color[:3])
     keep.append(shapes.Rectangle(left, bottom, width, height, color=color[:3], batch=batch))
     line = max(2, w // 45)
-    keep.append(shapes.Rectangle(left + line, bottom + line, width - 2 * line, height - 2 * line, color=tint, batch=batch))
+    keep.append(shapes.Rectangle(left + line, bottom + line, width - 2 * line, height - 2 * line, color=tint,
+                                 batch=batch))
     cx, top = left + width / 2, bottom + height - line * 2
     band_w, band_h, gold = width * 0.56, height * 0.07, (214, 168, 40)
     band_y = top - height * 0.26
@@ -233,7 +237,8 @@ def _court(batch, keep, rank: int, glyph: str, text: str, x: int, y: int, w: int
             keep.append(shapes.Circle(cx + i * band_w * 0.2, band_y + band_h + height * (0.09 - 0.025 * abs(i)),
                                       band_w * 0.085, color=gold, batch=batch))
     else:               # a cap with a feather
-        keep.append(shapes.Triangle(cx - band_w / 2, band_y + band_h, cx + band_w / 2, band_y + band_h, cx - band_w * 0.1,
+        keep.append(shapes.Triangle(cx - band_w / 2, band_y + band_h, cx + band_w / 2, band_y + band_h,
+                                    cx - band_w * 0.1,
                                     top - height * 0.04, color=color[:3], batch=batch))
         keep.append(shapes.Circle(cx + band_w * 0.32, top - height * 0.08, band_w * 0.12, color=gold, batch=batch))
     _label(batch, keep, text, cx, bottom + height * 0.45, height * 0.3, color, bold=True)
@@ -250,7 +255,8 @@ def _back(batch, keep, x: int, y: int, w: int, h: int) -> None:
     off_x, off_y = x + border + (inner_w - (cols - 1) * step) / 2, y + border + (inner_h - (rows - 1) * step) / 2
     for r in range(rows):
         for c in range(cols):
-            keep.append(shapes.Circle(off_x + c * step, off_y + r * step, step * 0.22, color=(92, 140, 214), batch=batch))
+            keep.append(shapes.Circle(off_x + c * step, off_y + r * step, step * 0.22,
+                                      color=(92, 140, 214), batch=batch))
 
 
 def _mark(batch, keep, cell: int, x: int, y: int, w: int, h: int) -> None:

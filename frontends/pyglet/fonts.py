@@ -26,7 +26,7 @@ class _Deferred:
         from pyglet.font import fontconfig
 
         real = fontconfig.FontConfig()
-        fontconfig._fontconfig_instance = real  # noqa: SLF001
+        fontconfig._fontconfig_instance = real  # type: ignore[assignment]
         return getattr(real, name)
 
 
@@ -37,9 +37,9 @@ def load_files() -> bool:
     from pyglet.font import fontconfig
 
     folder = next((Path(f) for f in FOLDERS if all((Path(f) / name).is_file() for name in FILES)), None)
-    if folder is None or fontconfig._fontconfig_instance is not None:  # noqa: SLF001
+    if folder is None or fontconfig._fontconfig_instance is not None:
         return False
-    fontconfig._fontconfig_instance = _Deferred()  # type: ignore[assignment]  # noqa: SLF001
+    fontconfig._fontconfig_instance = _Deferred()  # type: ignore[assignment]
     for name in FILES:
         pyglet.font.add_file(str(folder / name))
     return True

@@ -9,7 +9,7 @@ import math
 import os
 from dataclasses import dataclass
 
-from solitaire_klondike.core import FOUNDATIONS, STOCK, WASTE, Position
+from solitaire_klondike.core import COLUMNS, FOUNDATIONS, STOCK, WASTE, Pile, Position
 
 from .layout import CardSpot, Rect, TableLayout
 
@@ -88,11 +88,11 @@ def slide_seconds(a: Rect, b: Rect, card_h: float) -> float:
     return (SLIDE_MIN + (SLIDE_MAX - SLIDE_MIN) * min(1.0, distance / (4 * card_h))) / speed()
 
 
-def card_piles(position: Position) -> dict[int, int]:
+def card_piles(position: Position) -> dict[int, Pile]:
     """Which pile holds each card."""
-    piles = {card: col for col in range(7) for card in position.tableau[col]}
-    piles.update({card: STOCK for card in position.stock})
-    piles.update({card: WASTE for card in position.waste})
+    piles = {card: col for col in COLUMNS for card in position.tableau[col]}
+    piles.update(dict.fromkeys(position.stock, STOCK))
+    piles.update(dict.fromkeys(position.waste, WASTE))
     for f, suit in zip(FOUNDATIONS, range(4)):
         piles.update({13 * suit + rank: f for rank in range(position.foundations[suit])})
     return piles
@@ -112,7 +112,7 @@ class Motion:
         self.tweens: dict[int, Tween] = {}
         self.drawn: dict[int, tuple[Rect, bool]] = {}   # card → where it rests (or will)
         self.leaving: dict[int, tuple[Rect, bool]] = {}  # cards hidden by the new position, shown until all stops
-        self.piles: dict[int, int] = {}
+        self.piles: dict[int, Pile] = {}
         self.end_time = 0.0
 
     @property
@@ -166,7 +166,8 @@ class Motion:
                 home = layout.slots[pile] if pile is not None else rect
                 self.leaving[card] = (home, face if pile != STOCK else False)
                 if home != rect:
-                    self.tweens[card] = Tween(rect, home, (face, pile != STOCK), now, slide_seconds(rect, home, layout.card_h))
+                    seconds = slide_seconds(rect, home, layout.card_h)
+                    self.tweens[card] = Tween(rect, home, (face, pile != STOCK), now, seconds)
         self._ends()
 
     def _deal(self, position: Position, spots: list[CardSpot], layout: TableLayout, now: float) -> None:

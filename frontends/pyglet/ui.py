@@ -80,7 +80,8 @@ class Toolbar:
                 box.delete()
         self.items, self.hits = [], []
         y = height - bar
-        self.background.position, self.background.width, self.background.height = (0, height - bar * rows), width, bar * rows
+        background = self.background
+        background.position, background.width, background.height = (0, height - bar * rows), width, bar * rows
         size, pad = _points(max(self.smallest, bar * 0.36 * shrink)), bar * 0.3 * shrink
         x = pad / 2
         for widget_id, text in buttons if rows > 1 else buttons[:-1]:
@@ -145,7 +146,8 @@ class StatusBar:
         self.batch = batch
         self.group, self.back_group = Group(order=order + 2), Group(order=order + 1)
         self.background = shapes.Rectangle(0, 0, 1, 1, color=(16, 52, 30), batch=batch, group=Group(order=order))
-        self.message = pyglet.text.Label("", font_name=FONT, color=TEXT, anchor_y="center", batch=batch, group=self.group)
+        self.message = pyglet.text.Label("", font_name=FONT, color=TEXT, anchor_y="center", batch=batch,
+                                         group=self.group)
         self.figures = pyglet.text.Label("", font_name=FONT, color=TEXT, anchor_x="right", anchor_y="center",
                                          batch=batch, group=self.group)
         self.button = pyglet.text.Label("", font_name=FONT, color=DARK_TEXT, anchor_x="center", anchor_y="center",
@@ -230,7 +232,8 @@ class PanelView:
     def _lay_out(self, panel: Panel, width: float, height: float, unit: float, hover: str | None,
                  spacing: float) -> float:
         """Lay the panel out with text ``unit`` high and ``spacing`` units between lines; answer its height."""
-        self.drawn.append(shapes.Rectangle(0, 0, width, height, color=(0, 0, 0, 110), batch=self.batch, group=self.dim_group))
+        self.drawn.append(shapes.Rectangle(0, 0, width, height, color=(0, 0, 0, 110), batch=self.batch,
+                                           group=self.dim_group))
         panel_w = min(width * 0.96, unit * panel.width)
         pad = unit * spacing
         self.control_h = unit * (1.6 + 0.75 * spacing)
@@ -242,12 +245,13 @@ class PanelView:
         panel_h = sum(heights) + pad * (len(lines) + 1)
         x0, top = (width - panel_w) / 2, min(height, (height + panel_h) / 2)
         self.box = Rect(x0, top - panel_h, panel_w, panel_h)
-        self.drawn.append(shapes.Rectangle(x0, top - panel_h, panel_w, panel_h, color=PANEL, batch=self.batch, group=self.panel_group))
+        self.drawn.append(shapes.Rectangle(x0, top - panel_h, panel_w, panel_h, color=PANEL, batch=self.batch,
+                                           group=self.panel_group))
         y = top - pad
         for line, line_h in zip(lines, heights):
             line_w = sum(w for _, _, w, _ in line) + pad * (len(line) - 1)
             x = x0 + (panel_w - line_w) / 2
-            for widget, items, w, h in line:
+            for widget, items, w, _h in line:
                 self._place(widget, items, x, y - line_h, w, line_h, panel.focus == widget.id, hover == widget.id)
                 x += w + pad
             y -= line_h + pad
@@ -274,12 +278,15 @@ class PanelView:
         text = widget.text + ("▏" if widget.kind == "field" and focused else "")
         color = (190, 20, 30, 255) if widget.id == "error" else DARK_TEXT
         if widget.kind == "text":
-            label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=color, width=round(inner), multiline=True,
+            label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=color, width=round(inner),
+                                      multiline=True,
                                       align="center", batch=self.batch, group=self.group)
             return widget, [label], inner, label.content_height
-        label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=color, weight="bold" if widget.kind == "title" else "normal",
+        weight = "bold" if widget.kind == "title" else "normal"
+        label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=color, weight=weight,
                                   batch=self.batch, group=self.group)
-        w = inner * 0.8 if widget.kind == "field" else min(inner, label.content_width + (unit * 1.6 if widget.focusable else 0))
+        padding = unit * 1.6 if widget.focusable else 0
+        w = inner * 0.8 if widget.kind == "field" else min(inner, label.content_width + padding)
         h = self.control_h if widget.focusable else label.content_height
         return widget, [label], w, h
 
@@ -300,14 +307,17 @@ class PanelView:
             label.anchor_x, label.anchor_y = ("left", "center") if widget.kind == "field" else ("center", "center")
             label.x, label.y = round(x + h * 0.3 if widget.kind == "field" else x + w / 2), round(y + h / 2)
         if widget.focusable:
-            fill = {"option": OPTION_ON if widget.selected else OPTION_OFF, "button": (214, 226, 216), "field": (255, 255, 255)}
+            fill = {"option": OPTION_ON if widget.selected else OPTION_OFF, "button": (214, 226, 216),
+                    "field": (255, 255, 255)}
             color = fill[widget.kind]
             if hover:
-                color = tuple(min(255, c + 18) if widget.selected else max(0, c - 22) for c in color)
+                r, g, b = (min(255, c + 18) if widget.selected else max(0, c - 22) for c in color)
+                color = (r, g, b)
             self.drawn.append(shapes.Rectangle(x, y, w, h, color=color, batch=self.batch, group=self.back_group))
             if focused or widget.kind == "field":
                 edge = FOCUS if focused else (150, 150, 150)
-                self.drawn.append(shapes.Box(x - 2, y - 2, w + 4, h + 4, 3 if focused else 1, color=edge, batch=self.batch, group=self.group))
+                self.drawn.append(shapes.Box(x - 2, y - 2, w + 4, h + 4, 3 if focused else 1, color=edge,
+                                             batch=self.batch, group=self.group))
             self.hits.append((widget.id, Rect(x, y, w, h)))
         self.drawn.append(label)
 

@@ -10,7 +10,8 @@ import time
 import pyglet
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
-from solitaire_klondike.core import FOUNDATIONS, STOCK, WASTE, Position
+
+from solitaire_klondike.core import COLUMNS, FOUNDATIONS, STOCK, WASTE, Pile, Position
 from solitaire_klondike.core.cards import SUIT
 
 from .art import BACK, EMPTY, EXHAUSTED, FOUNDATION_MARK, RECYCLE, CardArt
@@ -34,7 +35,7 @@ class TableView:
         self.groups = [Group(order=i) for i in range(7)]
         self.art: CardArt | None = None
         self.art_options: tuple = ()
-        self.slots: dict[int, pyglet.sprite.Sprite] = {}
+        self.slots: dict[Pile, pyglet.sprite.Sprite] = {}
         self.layers: list[list[pyglet.sprite.Sprite]] = [[], [], []]   # resting, moving, lifted
         self.motion = Motion()
         self.lifted: list[tuple[int, Rect]] = []
@@ -142,8 +143,8 @@ class TableView:
             pile, index = (lifted.pile, lifted.index) if hasattr(lifted, "pile") else lifted
             for target in legal_targets(controller.game, pile, index):
                 if target in FOUNDATIONS:
-                    card = position.tableau[pile][index] if pile < 7 else position.top_card(pile)
-                    target = FOUNDATIONS[SUIT[card]]
+                    card = position.tableau[pile][index] if pile in COLUMNS else position.top_card(pile)
+                    target = FOUNDATIONS[SUIT[card or 0]]
                 column = layout.column_spots(position, target) if target < 7 else []
                 rects.append(column[-1].rect if column else layout.slots[target])
         while len(self.targets) < len(rects):
@@ -160,7 +161,7 @@ class TableView:
         if show_cursor:
             _frame(self.cursor, _cursor_rect(position, layout, *controller.cursor_spot()), grow=5)
         holding = show_cursor and controller.held is not None
-        for i, box in enumerate(self.held):
+        for box in self.held:
             box.visible = holding
         if holding:
             pile, index = controller.held  # type: ignore[misc]
@@ -169,9 +170,9 @@ class TableView:
                 _frame(box, rect, grow=3 + 4 * i)
 
 
-def _slot_cell(position: Position, pile: int) -> int:
+def _slot_cell(position: Position, pile: Pile) -> int:
     if pile in FOUNDATIONS:
-        return FOUNDATION_MARK + pile - 9
+        return FOUNDATION_MARK + FOUNDATIONS.index(pile)
     if pile == STOCK:
         return RECYCLE if position.waste and position.can_recycle() else EXHAUSTED if position.waste else EMPTY
     return EMPTY
@@ -189,9 +190,9 @@ def _place(sprite: pyglet.sprite.Sprite, image, rect: Rect, squeeze: float = 1.0
         sprite.visible = True
 
 
-def _cursor_rect(position: Position, layout: TableLayout, pile: int, index: int | None) -> Rect:
+def _cursor_rect(position: Position, layout: TableLayout, pile: Pile, index: int | None) -> Rect:
     """The card the cursor is on and those above it, or the pile's slot."""
-    if pile < 7 and index is not None:
+    if pile in COLUMNS and index is not None:
         spots = layout.column_spots(position, pile)[index:]
         first, last = spots[0].rect, spots[-1].rect
         return Rect(first.x, last.y, first.w, first.y + first.h - last.y)

@@ -8,24 +8,16 @@ import time
 
 import pyglet
 from pyglet.window import key, mouse
-from solitaire_klondike.core import STOCK, WASTE, GameCode, Move
+
+from solitaire_klondike.core import COLUMNS, STOCK, GameCode, Move, Pile, Refusal
 from solitaire_klondike.core.cards import RANK
 
 from . import i18n
 from .controller import Controller
 from .i18n import _
 from .layout import STATUS_RATIO, TableLayout
-from .messages import move_refusal
-from .panels import (
-    NewGameForm,
-    Panel,
-    clock_text,
-    help_panel,
-    restart_panel,
-    settings_panel,
-    stats_panel,
-    win_panel,
-)
+from .messages import move_refusal, stuck_text
+from .panels import NewGameForm, Panel, clock_text, help_panel, restart_panel, settings_panel, stats_panel, win_panel
 from .session import MIN_WINDOW, Session
 from .ui import SMALLEST_TEXT, PanelView, StatusBar, Toolbar
 from .view import TableView
@@ -55,7 +47,8 @@ def tooltips() -> dict[str, str]:
     """Each toolbar button's name with its shortcut."""
     names = {"new": (_("New game"), "Ctrl+N"), "restart": (_("Restart"), "Ctrl+R"), "undo": (_("Undo"), "Ctrl+Z"),
              "redo": (_("Redo"), "Ctrl+Y"), "help": (_("Help"), "F1"), "stats": (_("Statistics"), "F2"),
-             "settings": (_("Settings"), "F3"), "copy": (_("Copy the game code"), "Ctrl+C"), "finish": (_("Finish"), "F")}
+             "settings": (_("Settings"), "F3"), "copy": (_("Copy the game code"), "Ctrl+C"),
+             "finish": (_("Finish"), "F")}
     return {i: f"{name} ({keys})" for i, (name, keys) in names.items()}
 
 
@@ -92,7 +85,7 @@ class KlondikeWindow(pyglet.window.Window):
         self.win_summary: tuple = ()       # (seconds, moves, records) of the game just won
         self._stepping = self._ticking = self._redraw_pending = False
         self._table_press = False
-        self._late_refusal: tuple | None = None
+        self._late_refusal: Refusal | None = None
         self._shake: list[int] = []
         self.back_tab = back_tab_keys(self)
         if session.game.is_won():
@@ -152,7 +145,8 @@ class KlondikeWindow(pyglet.window.Window):
     def _bars(self) -> None:
         game = self.session.game
         buttons = [("new", _("New game")), ("restart", _("Restart")), ("undo", _("Undo")), ("redo", _("Redo")),
-                   ("help", _("Help")), ("stats", _("Statistics")), ("settings", _("Settings")), ("copy", _("Copy code"))]
+                   ("help", _("Help")), ("stats", _("Statistics")), ("settings", _("Settings")),
+                   ("copy", _("Copy code"))]
         dimmed = frozenset(b for b, can in (("undo", game.can_undo()), ("redo", game.can_redo())) if not can)
         layout = self.layout
         hover = None if self.panel else self.hover
@@ -265,7 +259,8 @@ class KlondikeWindow(pyglet.window.Window):
         if name == "win":
             return win_panel(session.game.score_text, *self.win_summary)
         if name == "stats":
-            return stats_panel(store.statistics(), session.plugins, self.confirming_reset)
+            return stats_panel(store.statistics(session.plugins.carrying_scorings()), session.plugins,
+                               self.confirming_reset)
         if name == "help":
             return help_panel(self.help_tab)
         if name == "restart":
@@ -277,7 +272,8 @@ class KlondikeWindow(pyglet.window.Window):
             focus = self.panel.focus
             self.panel = self._build_panel(self.panel.name)
             self.panel.focus = focus if focus in self.panel.focusables() else self.panel.focus
-            self.panel_view.show(self.panel, self.width, self.height, self.layout.status_height / STATUS_RATIO * 0.42, self.hover)
+            unit = self.layout.status_height / STATUS_RATIO * 0.42
+            self.panel_view.show(self.panel, self.width, self.height, unit, self.hover)
 
     def activate(self, widget_id: str) -> None:
         """A panel widget was clicked or pressed with Enter or Space."""
@@ -288,6 +284,7 @@ class KlondikeWindow(pyglet.window.Window):
             return self.close_panel()
         if panel.name == "new_game":
             form = self.form
+            assert form is not None  # the New Game panel shows a form
             if widget_id.startswith(("draw:", "scoring:")):
                 form.choose(widget_id)
             elif widget_id in ("start", "code"):
@@ -361,7 +358,8 @@ class KlondikeWindow(pyglet.window.Window):
             if self.can_finish():
                 self.finishing = True
                 return self._finish_step()
-            self.note = _("Finish plays the last cards up once every card is face up and the stock and waste are empty.")
+            self.note = _(
+                "Finish plays the last cards up once every card is face up and the stock and waste are empty.")
         elif command == "undo":
             if not session.undo():
                 self.note = session.message or _("There is nothing to undo.")
@@ -370,9 +368,10 @@ class KlondikeWindow(pyglet.window.Window):
                 self.note = session.message or _("There is nothing to redo.")
         elif command == "draw":
             move = Move.stock()
-            if session.game.is_legal(move):
+            refusal = session.game.why_illegal(move)
+            if refusal is None:
                 return self.play(move)
-            self.note = move_refusal(session.game.position, STOCK, None, WASTE)
+            self.note = move_refusal(refusal)
         elif command == "copy":
             self.clipboard = str(session.game.code)
             self.set_clipboard_text(self.clipboard)
@@ -386,18 +385,30 @@ class KlondikeWindow(pyglet.window.Window):
             self.session.play(move)
         elif self.controller.refused:
             self._refuse(self.controller.refused)
+        elif self.controller.stuck:
+            pile, index = self.controller.stuck
+            self.note = stuck_text()
+            self._shake = self._cards_from(pile, index)
         self.after_action()
 
-    def _refuse(self, refused: tuple) -> None:
-        pile, index, _target = refused
-        self.note = move_refusal(self.session.game.position, *refused)
+    def _refuse(self, refusal: Refusal) -> None:
+        """Say why, and shake the card that would have moved (with those above it)."""
+        self.note = move_refusal(refusal)
         position = self.session.game.position
-        if pile < 7 and index is not None:
-            cards = position.tableau[pile][index:]
+        pile = refusal.move.source
+        if refusal.card is None or pile == STOCK:
+            return
+        if pile in COLUMNS and refusal.card in position.tableau[pile]:
+            self._shake = self._cards_from(pile, position.tableau[pile].index(refusal.card))
         else:
-            top = position.top_card(pile) if pile != STOCK else None
-            cards = [top] if top is not None else []
-        self._shake = cards   # shaken once the table is refreshed
+            self._shake = [refusal.card]   # shaken once the table is refreshed
+
+    def _cards_from(self, pile: Pile, index: int) -> list[int]:
+        position = self.session.game.position
+        if pile in COLUMNS:
+            return position.tableau[pile][index:]
+        top = position.top_card(pile)
+        return [top] if top is not None else []
 
     def after_action(self) -> None:
         game = self.session.game
@@ -435,11 +446,11 @@ class KlondikeWindow(pyglet.window.Window):
     def _finish_step(self) -> None:
         """Play the lowest card that goes up, as an ordinary action; the next once it lands."""
         game = self.session.game
-        moves = [m for m in (game.tap_move(col) for col in range(7)) if m]
+        moves = [m for m in (game.tap_move(col) for col in COLUMNS) if m]
         if not self.finishing or not moves:
             self.finishing = False
             return
-        move = min(moves, key=lambda m: RANK[game.position.top_card(m.source)])
+        move = min(moves, key=lambda m: RANK[game.position.top_card(m.source) or 0])
         self.session.play(move)
         finishing = self.finishing
         self.after_action()
@@ -501,9 +512,9 @@ class KlondikeWindow(pyglet.window.Window):
         outcome = self.controller.release(x, y, time.monotonic())
         refused = self.controller.refused
         if outcome.slide_back:
-            self.note = move_refusal(self.session.game.position, *refused) if refused else ""
+            self.note = move_refusal(refused) if refused else ""
             self.refresh(animate=True)
-        elif outcome.move is None and refused and refused[2] is not None:
+        elif outcome.move is None and refused is not None and refused.move.source != STOCK:
             # a single tap that did nothing: said once no second tap makes it a double tap
             self._late_refusal = refused
             pyglet.clock.schedule_once(self._say_refusal, self.controller.double_tap_seconds)
@@ -513,7 +524,6 @@ class KlondikeWindow(pyglet.window.Window):
     def _say_refusal(self, dt: float) -> None:
         refused, self._late_refusal = self._late_refusal, None
         if refused and not self.panel:
-            self.note = ""
             self._refuse(refused)
             self.refresh()
 
@@ -558,17 +568,18 @@ class KlondikeWindow(pyglet.window.Window):
 
     def _panel_key(self, symbol: int, back: bool, ctrl: bool) -> None:
         panel = self.panel
+        assert panel is not None  # keys come here only while a panel is shown
         if symbol == key.ESCAPE:
             return self.activate(panel.cancel)
         if ctrl and symbol == key.V and self.form:
             self.form.type_text(self.get_clipboard_text().strip())
             self.form.focus = panel.focus = "code"
-        elif symbol in ENTER_KEYS or symbol == key.SPACE and panel.focus != "code":
+        elif symbol in ENTER_KEYS or (symbol == key.SPACE and panel.focus != "code"):
             widget = panel.widget(panel.focus)
             pressable = widget and widget.kind in ("button", "option")
             return self.activate(panel.focus if pressable or symbol == key.SPACE else panel.default)
         elif symbol in (key.TAB, key.DOWN, key.UP):
-            panel.move_focus(-1 if symbol == key.UP or back and symbol == key.TAB else 1)
+            panel.move_focus(-1 if symbol == key.UP or (back and symbol == key.TAB) else 1)
         elif symbol in (key.LEFT, key.RIGHT):
             neighbour = panel.neighbour(-1 if symbol == key.LEFT else 1)
             if neighbour:
@@ -602,14 +613,17 @@ class KlondikeWindow(pyglet.window.Window):
     def probe(self) -> dict:
         """What the tests read: the view's geometry, texts and state (see :meth:`Session.write_probe`)."""
         layout = self.layout
-        rect = lambda r: [r.x, r.y, r.w, r.h]
+        def rect(r):
+            return [r.x, r.y, r.w, r.h]
         labels = [label for _i, label, _b in self.toolbar.items] + [
             item for item in self.panel_view.drawn if isinstance(item, pyglet.text.Label)]
         motion = self.table.motion
         return {
-            "language": i18n.current_language(), "window": [self.width, self.height], "scale": self.scale, "frames": self.frames,
+            "language": i18n.current_language(), "window": [self.width, self.height], "scale": self.scale,
+            "frames": self.frames,
             "overlay": self.panel.name if self.panel else None, "focus": self.panel.focus if self.panel else None,
-            "panel": {i: rect(r) for i, r in self.panel_view.hits}, "toolbar": {i: rect(r) for i, r in self.toolbar.hits},
+            "panel": {i: rect(r) for i, r in self.panel_view.hits},
+            "toolbar": {i: rect(r) for i, r in self.toolbar.hits},
             "texts": [label.text for label in labels], "text_at": [[label.x, label.y] for label in labels],
             "panel_box": rect(self.panel_view.box) if self.panel else None,
             "text_boxes": [[label.x, label.y, label.content_width, label.content_height, label.anchor_x, label.anchor_y,
@@ -619,7 +633,8 @@ class KlondikeWindow(pyglet.window.Window):
             "tooltip": self.toolbar.tip[1].text if self.toolbar.tip else "", "dimmed": sorted(self.toolbar.shown[5]),
             "clipboard": self.clipboard, "card_w": layout.card_w, "card_h": layout.card_h,
             "slots": {str(p): rect(r) for p, r in layout.slots.items()},
-            "spots": [[s.card, s.face_up, *rect(s.rect), s.pile, s.index] for s in layout.spots(self.session.game.position)],
+            "spots": [[s.card, s.face_up, *rect(s.rect), s.pile, s.index]
+                      for s in layout.spots(self.session.game.position)],
             "x_window": getattr(self, "_window", None), "cursor": list(self.controller.cursor),
             "cursor_shown": self.table.cursor.visible, "held": self.controller.held,
             "dragging": self.controller.drag is not None, "sliding": motion.moving, "moving": motion.moving,

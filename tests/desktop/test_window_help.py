@@ -3,15 +3,14 @@ Shift+Tab on the table and in panels, Space on a focused button, Ctrl+V into the
 and panels that fit the smallest window in every language."""
 
 import pytest
+from test_window import DEAL_G
+from test_window_game import centre, won_game
 
 from solitaire_klondike.core import Game, load_plugins
 from solitaire_klondike.frontends.pyglet.controller import CURSOR_ORDER
 from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 from solitaire_klondike.frontends.pyglet.panels import RULES_HELP
 from solitaire_klondike.player_data import open_store
-
-from test_window import DEAL_G
-from test_window_game import centre, won_game
 
 SMALLEST_TEXT = 12.0   # ui.SMALLEST_TEXT
 
@@ -77,8 +76,8 @@ def test_every_panel_fits_the_smallest_window(launch, language):
                       ("Escape F2", "stats"), ("Escape ctrl+n", "new_game")):
         state = app.after(lambda: app.key(*key.split()), lambda s: s["overlay"] == name)
         x, y, w, h = state["panel_box"]
-        assert 0 <= x and x + w <= 520 and 0 <= y and y + h <= 400, (name, state["panel_box"])
-        for left, bottom, width, height, anchor_x, _anchor_y, pixels, font in state["text_boxes"]:
+        assert x >= 0 and x + w <= 520 and y >= 0 and y + h <= 400, (name, state["panel_box"])
+        for _left, _bottom, _width, _height, _anchor_x, _anchor_y, pixels, font in state["text_boxes"]:
             assert pixels >= SMALLEST_TEXT - 0.01 and font == "DejaVu Sans"
         for rect in state["panel"].values():
             assert x <= rect[0] and rect[0] + rect[2] <= x + w, (name, rect)

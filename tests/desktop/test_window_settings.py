@@ -3,12 +3,13 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+from test_window import DEAL_G, spot, visible_point
 
 from solitaire_klondike.core import Game, load_plugins
 from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 from solitaire_klondike.player_data import open_store
-
-from test_window import DEAL_G, spot, visible_point
 
 
 def red_ink(pixel: tuple[int, int, int]) -> bool:
@@ -24,13 +25,14 @@ def test_a_refused_put_down_or_drop_says_why_until_the_next_action(launch):
     words = read_catalog("es")
     app.key("Tab", *["Right"] * 9, "Return")   # T4: pick up the 10 of clubs
     state = app.after(lambda: app.key("Left", "Return"), lambda s: s["status"])   # put it on T3
-    assert state["status"] == words["This card does not fit there: it needs the other colour and one rank lower."]
+    does_not_fit = words["{card} does not fit on {onto}: it needs the other colour and one rank lower."]
+    assert state["status"] == does_not_fit.format(card="10♣", onto="K♦")
     assert state["moves"] == 0
     state = app.after(lambda: app.key("space"), lambda s: s["moves"] == 1)
     assert state["status"] == ""
     state = app.after(lambda: app.drag(visible_point(spot(state, 3)), visible_point(spot(state, 1))),
                       lambda s: s["status"] and not s["sliding"])
-    assert state["status"] == words["This card does not fit there: it needs the other colour and one rank lower."]
+    assert state["status"] == does_not_fit.format(card="10♣", onto="J♣")
 
 
 def test_vegas_says_the_stock_cannot_be_turned_again(launch):
@@ -90,7 +92,8 @@ def _stats_json(data) -> dict:
 def test_the_statistics_panel_shows_the_stats_command_numbers_and_resets_after_asking(launch, tmp_path):
     plugins = load_plugins()
     store = open_store(tmp_path)
-    line = next(l for l in open(__file__.rsplit("/", 2)[0] + "/data/won_games.txt") if l.startswith("KL1-D1N"))
+    won_games = (Path(__file__).parents[1] / "data" / "won_games.txt").read_text().splitlines()
+    line = next(text for text in won_games if text.startswith("KL1-D1N"))
     code, moves = line.strip().split(":")
     won = Game.from_text(code, plugins)
     store.game_started(won)
@@ -122,7 +125,7 @@ def test_the_statistics_panel_shows_the_stats_command_numbers_and_resets_after_a
     assert rows[0][6:] == ["595", f"{minutes}:{seconds:02d}", "119", "–"]
     assert rows[1][6:] == ["-$52", "–", "–", "-$52"] and rows[2][-1] == "-$52"
     assert all(0 <= x <= 800 and 0 <= y <= 600 for x, y in state["text_at"])
-    assert words["Vegas balance"] in state["texts"]
+    assert words["Balance"] in state["texts"]
     state = app.after(lambda: app.click(*centre(state["panel"]["reset"])), lambda s: "reset_yes" in s["panel"])
     assert words["Reset all statistics? This cannot be undone."] in state["texts"]
     state = app.after(lambda: app.click(*centre(state["panel"]["reset_no"])), lambda s: "reset" in s["panel"])
@@ -140,4 +143,4 @@ def table_rows(state: dict) -> list[list[str]]:
     for text, (x, y) in zip(state["texts"], state["text_at"]):
         lines.setdefault(y, []).append((x, text))
     rows = [[text for _x, text in sorted(line)] for _y, line in sorted(lines.items(), reverse=True)]
-    return [row for row in rows if len(row) >= 9 and " · " in row[0] or row[0] == read_catalog("el")["All games"]]
+    return [row for row in rows if (len(row) >= 9 and " · " in row[0]) or row[0] == read_catalog("el")["All games"]]

@@ -3,9 +3,9 @@ and the won games of tests/data/won_games.txt replayed action by action."""
 import re
 
 import pytest
-
 from site_paths import ROOT, SITE
-from solitaire_klondike.core import FOUNDATIONS, WASTE, Game, load_plugins
+
+from solitaire_klondike.core import COLUMNS, FOUNDATIONS, WASTE, Game, load_plugins
 from solitaire_klondike.plugins import normal, vegas
 
 WON_GAMES = [line.split(":", 1) for line in (ROOT / "tests" / "data" / "won_games.txt").read_text().splitlines()
@@ -70,7 +70,7 @@ def test_the_625_formula_holds_for_every_won_normal_game():
     assert base == 52 * normal.FOUNDATION_CARD + 21 * normal.TURNED_CARD
     for game, steps in played("N"):
         assert game.is_won() and not game.took_back_from_foundation()
-        from_waste = sum(1 for _, action, _ in steps if action.move.source == WASTE and action.move.target < 7)
+        from_waste = sum(1 for _, action, _ in steps if action.move.source == WASTE and action.move.target in COLUMNS)
         cost = sum(before - after for before, action, after in steps if action.kind == "recycle")
         assert game.score == base + per_waste_card * from_waste - cost, game.code
 
@@ -116,7 +116,7 @@ def test_a_card_taken_back_scores_nothing():
 
 def take_back_action():
     game = Game.from_text("KL1-D1N-AAAAAAB", load_plugins())
-    for text in "S T1-T7 T5-T1 T5-F".split():
+    for text in ["S", "T1-T7", "T5-T1", "T5-F"]:
         game.push_text(text)
     action = game.push_text("FH-T4")
     assert action.move.source in FOUNDATIONS
