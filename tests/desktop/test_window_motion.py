@@ -74,7 +74,7 @@ def test_a_move_slides_undo_plays_it_backwards_and_a_refusal_shakes_and_says_why
     ten = spot(state, 3)
     state = app.after(lambda: app.click(*visible_point(ten)), lambda s: s["status"] and TEN_C in s["moving_cards"],
                       moving=True)
-    assert state["status"] == "This card cannot go to its foundation yet." and state["moves"] == 0
+    assert state["status"].startswith("10♣ cannot go to its foundation yet") and state["moves"] == 0
 
 
 def test_lifted_cards_show_where_they_may_go_by_mouse_and_by_keyboard(launch):
