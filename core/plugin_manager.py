@@ -1,5 +1,6 @@
 """Finding, checking and calling plugins."""
 
+import contextlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -9,7 +10,7 @@ from typing import TypeVar
 import pluggy
 
 from . import default_deal, hookspecs
-from .codes import GameCode
+from .codes import GameCode, PluginTurnedOffError
 from .hookspecs import PROJECT
 from .words import Catalog
 
@@ -17,6 +18,7 @@ T = TypeVar("T")
 
 ENTRY_POINT_GROUP = PROJECT
 CORE_NAME = "core"
+BLOCKED = "blocked"
 _TOKEN = re.compile(r"[A-Z][A-Z0-9]*")
 _HOOK_PREFIX = "klondike_"
 
@@ -62,6 +64,7 @@ class PluginInfo:
     variant: Variant | None = None
     error: str | None = None
     plugin: object | None = None
+    turned_off: bool = False
 
     @property
     def kind(self) -> str:
@@ -70,6 +73,14 @@ class PluginInfo:
     @property
     def loaded(self) -> bool:
         return self.plugin is not None
+
+    @property
+    def state(self) -> str:
+        """``"on"``, ``"off"`` (turned off by the player: new games leave it out), ``"blocked"``
+        (left out for this run) or ``"failed"`` (:attr:`error` says why)."""
+        if self.error:
+            return "blocked" if self.error == BLOCKED else "failed"
+        return "off" if self.turned_off else "on"
 
 
 class _Manager(pluggy.PluginManager):
@@ -103,7 +114,7 @@ class Plugins:
             source = "built-in" if dist and dist.name == "solitaire-klondike" else (dist.name if dist else point.value)
             version = dist.version if dist else "?"
             if point.name in self.blocked:
-                self.infos.append(PluginInfo(point.name, source, version, error="blocked"))
+                self.infos.append(PluginInfo(point.name, source, version, error=BLOCKED))
                 continue
             try:
                 plugin = point.load()
@@ -159,17 +170,44 @@ class Plugins:
         return variant
 
     def variants(self, kind: str) -> dict[str, PluginInfo]:
-        """The loaded plugins of one kind (``"draw"`` or ``"scoring"``) by token."""
+        """The loaded plugins of one kind (``"draw"`` or ``"scoring"``) by token, turned off or not."""
         return {i.variant.token: i for i in self.infos if i.loaded and i.variant and i.variant.kind == kind}
 
-    def parse_code(self, text: str) -> GameCode:
-        """Read a game code against the tokens of the loaded plugins."""
-        return GameCode.parse(text, self.variants("draw"), self.variants("scoring"))
+    def choices(self, kind: str) -> dict[str, PluginInfo]:
+        """The plugins of one kind a new game may use: loaded and not turned off, by token."""
+        return {token: info for token, info in self.variants(kind).items() if not info.turned_off}
+
+    def info(self, name: str) -> PluginInfo | None:
+        return next((i for i in self.infos if i.name == name), None)
+
+    def turn(self, name: str, on: bool) -> None:
+        """Turn a loaded plugin on or off for the games dealt from now on (a game in progress keeps
+        its plugins); raise ``ValueError`` for the core's own plugin, for a plugin that is not
+        loaded, and for the last draw or scoring plugin left on."""
+        info = self.info(name)
+        if info is None or not info.loaded:
+            raise ValueError(f"no plugin named {name!r} is loaded")
+        if name == CORE_NAME and not on:
+            raise ValueError("the core's own plugin deals the cards of every game, so it cannot be turned off")
+        if not on and info.variant and list(self.choices(info.variant.kind)) == [info.variant.token]:
+            raise ValueError(f"{name!r} is the only {info.variant.kind} plugin left on; turn another one on first")
+        info.turned_off = not on
+
+    def parse_code(self, text: str, resuming: bool = False) -> GameCode:
+        """Read a game code against the tokens of the loaded plugins; a plugin turned off is refused
+        (:class:`PluginTurnedOffError`) unless ``resuming`` a game begun with it."""
+        code = GameCode.parse(text, self.variants("draw"), self.variants("scoring"))
+        for kind, token in (("draw", code.draw), ("scoring", code.scoring)):
+            info = self.variants(kind)[token]
+            if info.turned_off and not resuming:
+                raise PluginTurnedOffError(kind, token, info.name)
+        return code
 
     def hooks_for(self, code: GameCode) -> "GameHooks":
-        """The hook callers of a game: its draw and scoring plugins and every other plugin."""
+        """The hook callers of a game: its draw and scoring plugins and every other plugin left on."""
         chosen = {self.variants("draw")[code.draw].plugin, self.variants("scoring")[code.scoring].plugin}
-        left_out = [i.plugin for i in self.infos if i.loaded and i.variant and i.plugin not in chosen]
+        left_out = [i.plugin for i in self.infos
+                    if i.loaded and i.plugin not in chosen and (i.variant or i.turned_off)]
         return GameHooks(self, left_out)
 
     def carrying_scorings(self) -> set[str]:
@@ -245,9 +283,14 @@ def _checked(name: str, answer: object, check: type[T], who: str) -> T:
     return answer
 
 
-def load_plugins(blocked: Iterable[str] = ()) -> Plugins:
-    """Every plugin of the entry-point group, less the blocked names."""
-    return Plugins(blocked).load_entry_points()
+def load_plugins(blocked: Iterable[str] = (), turned_off: Iterable[str] = ()) -> Plugins:
+    """Every plugin of the entry-point group, less the blocked names; ``turned_off`` names the
+    plugins the player turned off (those that cannot be are left on)."""
+    plugins = Plugins(blocked).load_entry_points()
+    for name in turned_off:
+        with contextlib.suppress(ValueError):  # not installed any more, the core, the last of its kind
+            plugins.turn(name, on=False)
+    return plugins
 
 
 def _describe(exc: BaseException) -> str:

@@ -1,9 +1,11 @@
 """Finding the data file and opening it whatever state it is in: damaged, too new, or unwritable."""
 
+import json
 import os
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -50,6 +52,23 @@ def open_store(folder: Path | None = None) -> Store:
     store.notices.append(Notice(kind, f"Your saved data {why}, so it was kept aside as {aside.name} "
                                       "and a fresh store was started."))
     return store
+
+
+def read_setting(key: str, default: Any = None, folder: Path | None = None) -> Any:
+    """One remembered setting, read without creating, changing or waiting for the data file
+    (``default`` when there is no file, no such setting, or the file cannot be read now)."""
+    path = (Path(folder) if folder is not None else data_folder()) / FILE_NAME
+    if not path.is_file():
+        return default
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0.5)
+        try:
+            row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        finally:
+            conn.close()
+        return json.loads(row[0]) if row else default
+    except (sqlite3.Error, ValueError, TypeError):
+        return default
 
 
 def _connect_waiting(path: Path) -> sqlite3.Connection:

@@ -20,6 +20,14 @@ _RECORD_COLUMNS = ("key", "code", "variant", "scoring", "started_at", "ended_at"
                    "took_back", "played_seconds")
 
 
+PLUGINS_OFF = "plugins_off"     # the setting: names of the plugins the player turned off
+
+
+def plugins_off(value: Any) -> list[str]:
+    """The :data:`PLUGINS_OFF` setting as a list of names (empty when it is not one)."""
+    return [n for n in value if isinstance(n, str)] if isinstance(value, list) else []
+
+
 @dataclass(frozen=True)
 class Notice:
     """Something the player should be told once: ``kind`` is one of ``"damaged"``, ``"newer_schema"``,

@@ -110,11 +110,11 @@ class NewGameForm:
 
     def panel(self) -> Panel:
         rows = [[Widget("title", _("New game"))], [Widget("text", _("Draw"))]]
-        draws = sorted(self.plugins.variants("draw").items())
+        draws = sorted(self.plugins.choices("draw").items())
         rows.append([self._option("draw", token, info) for token, info in draws])
         rows.append([Widget("text", _(self._variant("draw").translated_description()))])
         rows.append([Widget("text", _("Scoring"))])
-        rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.variants("scoring").items())])
+        rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.choices("scoring").items())])
         rows.append([Widget("text", _(self._variant("scoring").translated_description()))])
         rows.append([Widget("text", _("Or type a game code, like {example}").format(example=CODE_EXAMPLE))])
         rows.append([Widget("field", self.code_text, "code")])
