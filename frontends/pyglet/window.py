@@ -9,11 +9,13 @@ import time
 import pyglet
 from pyglet.window import key, mouse
 
-from solitaire_klondike.core import COLUMNS, STOCK, GameCode, Move, Pile, Refusal
+from solitaire_klondike.core import COLUMNS, STOCK, Move, Pile, Refusal
 from solitaire_klondike.core.cards import RANK
 
 from . import i18n
 from .controller import Controller
+from .deal_choice import SETTING as DEAL_CHOICE
+from .deal_choice import code_text, fresh_code, remembered, to_setting
 from .i18n import _
 from .layout import STATUS_RATIO, TableLayout
 from .messages import move_refusal, stuck_text
@@ -150,9 +152,9 @@ class KlondikeWindow(pyglet.window.Window):
         dimmed = frozenset(b for b, can in (("undo", game.can_undo()), ("redo", game.can_redo())) if not can)
         layout = self.layout
         hover = None if self.panel else self.hover
-        self.toolbar.update(self.width, self.height, layout.toolbar_height, buttons,
-                            _("Game: {code}").format(code=game.code), dimmed, hover, tooltips().get(hover or "", ""),
-                            layout.toolbar_rows)
+        info = _("Game: {code}").format(code=code_text(game.code))
+        self.toolbar.update(self.width, self.height, layout.toolbar_height, buttons, info, dimmed, hover,
+                            tooltips().get(hover or "", ""), layout.toolbar_rows)
         if not self.toolbar.fits and layout.toolbar_rows == 1:   # a narrow window: the buttons take two rows
             self.layout = self.controller.layout = self._layout(self.width, self.height, 2)
             return self.refresh(panel_too=True)
@@ -240,7 +242,8 @@ class KlondikeWindow(pyglet.window.Window):
         self.controller.drag = None
         if name == "new_game":
             self.form = NewGameForm(self.session.plugins, *self.session.chosen_variant(),
-                                    game_in_progress=self._has_progress())
+                                    game_in_progress=self._has_progress(),
+                                    choices=remembered(self.session.setting(DEAL_CHOICE)))
         else:
             self.form = None
         self.confirming_reset = False
@@ -285,16 +288,19 @@ class KlondikeWindow(pyglet.window.Window):
         if panel.name == "new_game":
             form = self.form
             assert form is not None  # the New Game panel shows a form
-            if widget_id.startswith(("draw:", "scoring:")):
+            if widget_id.startswith(("draw:", "scoring:", "grade:")) or widget_id == "winnable":
                 form.choose(widget_id)
             elif widget_id in ("start", "code"):
                 code = form.game_code()
                 if code:
+                    session.set_setting(DEAL_CHOICE, to_setting(form.choices))
                     session.new_game(code)
                     return self._new_table()
             form.focus = widget_id
         elif panel.name == "win" and widget_id == "next":
-            session.new_game(GameCode.random(session.game.code.draw, session.game.code.scoring))
+            variant = session.game.code
+            choice = remembered(session.setting(DEAL_CHOICE)).get(variant.variant)
+            session.new_game(fresh_code(variant.draw, variant.scoring, choice))
             return self._new_table()
         elif panel.name == "restart" and widget_id == "restart_yes":
             session.restart()
@@ -622,6 +628,7 @@ class KlondikeWindow(pyglet.window.Window):
             "language": i18n.current_language(), "window": [self.width, self.height], "scale": self.scale,
             "frames": self.frames,
             "overlay": self.panel.name if self.panel else None, "focus": self.panel.focus if self.panel else None,
+            "selected": [w.id for row in self.panel.rows for w in row if w.selected] if self.panel else [],
             "panel": {i: rect(r) for i, r in self.panel_view.hits},
             "toolbar": {i: rect(r) for i, r in self.toolbar.hits},
             "texts": [label.text for label in labels], "text_at": [[label.x, label.y] for label in labels],

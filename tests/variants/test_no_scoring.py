@@ -11,7 +11,7 @@ def test_ns_is_installed_as_a_scoring_plugin(plugins):
 
 
 def test_ns_scores_nothing_and_shows_no_score():
-    game = game_on(["AS", "[3C] 2S", "9D", "[4C] 10C", "[6C] 8C", "10S"], stock="8S 9H", variant="D1NS")
+    game = game_on(["AS", "3c2S", "9D", "4c10C", "6c8C", "10S"], stock="8S9H", variant="D1NS")
     assert (game.score, game.score_text) == (0, "")
     play(game, "T1-F T2-F S W-T3 S W-T4 T5-T4")
     assert (game.score, game.score_text) == (0, "")

@@ -17,7 +17,7 @@ from game_helpers import game_on, play, won_games
 from solitaire_klondike.core import CARD_NAMES, Game
 
 SPADES = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]
-ALL_IN_THE_STOCK = " ".join(CARD_NAMES)          # ace of spades first, king of clubs last
+ALL_IN_THE_STOCK = "".join(CARD_NAMES)          # ace of spades first, king of clubs last
 
 
 def test_ts_is_installed_as_a_scoring_plugin(plugins):
@@ -26,7 +26,7 @@ def test_ts_is_installed_as_a_scoring_plugin(plugins):
 
 
 def test_ts_scores_the_standard_table():
-    game = game_on(["AS", "[3C] 2S", "9D", "[4C] 10C", "[6C] 8C", "10S"], stock="8S 9H", variant="D1TS")
+    game = game_on(["AS", "3c2S", "9D", "4c10C", "6c8C", "10S"], stock="8S9H", variant="D1TS")
     assert (game.score, game.score_text) == (0, "0")
     play(game, "T1-F")
     assert game.score == 10                      # a card onto a foundation
@@ -56,7 +56,7 @@ def test_ts_a_card_back_from_a_foundation_costs_15_never_below_zero():
 
 
 def test_ts_draw_one_every_pass_after_the_first_costs_100():
-    game = play(game_on(SPADES, stock="8S 9S 10S JS QS KS", variant="D1TS"), "T1-F T2-F T3-F T4-F T5-F T6-F T7-F")
+    game = play(game_on(SPADES, stock="8S9S10SJSQSKS", variant="D1TS"), "T1-F T2-F T3-F T4-F T5-F T6-F T7-F")
     play(game, "S W-F S W-F S W-F S W-F S W-F")
     assert game.score == 120
     for expected in (20, 0):
@@ -67,7 +67,7 @@ def test_ts_draw_one_every_pass_after_the_first_costs_100():
 
 
 def test_ts_draw_three_passes_two_and_three_are_free_then_20_each():
-    game = play(game_on(SPADES, stock="8S 9S 10S JS QS KS", variant="D3TS"), "T1-F T2-F T3-F T4-F T5-F T6-F T7-F")
+    game = play(game_on(SPADES, stock="8S9S10SJSQSKS", variant="D3TS"), "T1-F T2-F T3-F T4-F T5-F T6-F T7-F")
     scores = []
     for _ in range(4):
         while game.position.stock:

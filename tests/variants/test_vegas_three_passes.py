@@ -30,8 +30,8 @@ def test_v3_turns_the_waste_back_twice_then_refuses(plugins, draw):
 
 
 def test_v3_scores_dollars_as_vegas_a_recycle_costs_nothing():
-    spades = ["AS", "2S", "3S", "4S", "5S", "6S", "[2C] 7S"]
-    game = game_on(spades, stock="8S 9S 10S JS QS KS", variant="D1V3")
+    spades = ["AS", "2S", "3S", "4S", "5S", "6S", "2c7S"]
+    game = game_on(spades, stock="8S9S10SJSQSKS", variant="D1V3")
     assert (game.score, game.score_text) == (-52, "-$52")
     play(game, "T1-F T2-F T3-F T4-F T5-F T6-F T7-F")
     assert game.score == -17                     # 7 cards at $5; the turned card scores nothing
