@@ -140,6 +140,14 @@ class Store:
         return compute_statistics(self._read(
             "SELECT * FROM games WHERE reset_at IS NULL ORDER BY ended_at, id"), playing, carrying)
 
+    def balance(self, scoring: str) -> int:
+        """The running balance of a scoring plugin that carries its score from game to game: the
+        final scores of its finished games since the last reset, the game in progress left out
+        (the caller adds that game's score as it stands)."""
+        rows = self._read("SELECT COALESCE(SUM(score), 0) FROM games WHERE scoring = ? AND reset_at IS NULL"
+                          " AND key != ?", (scoring, self._key))
+        return int(rows[0][0]) if rows else 0
+
     def reset_statistics(self, variant: str | None = None, now: datetime | None = None) -> None:
         """Start one variant's statistics (or all) from zero; the records stay in the file, marked."""
         where, args = ("AND variant = ?", (variant,)) if variant else ("", ())

@@ -28,3 +28,4 @@ def test_vc_a_won_game_ends_at_plus_208(plugins):
     code, moves = next(g for g in won_games() if "V-" in g[0])
     game = play(Game.from_text(code.replace("V-", "VC-"), plugins), " ".join(moves))
     assert game.is_won() and game.score_text == "+$208"
+
