@@ -42,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats = commands.add_parser("stats", help="print the statistics of the games played")
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.add_argument("--export", metavar="FILE.csv", help="write every game record to a CSV file")
+    stats.add_argument("--force", action="store_true", help="let --export replace a file that exists")
     return parser
 
 
