@@ -12,10 +12,11 @@ from .hookspecs import hookimpl
 from .moves import FOUNDATION, FOUNDATIONS, STOCK, WASTE, IllegalMoveError, InvalidMoveError, Move
 from .plugin_manager import ENTRY_POINT_GROUP, PluginError, PluginInfo, Plugins, Variant, load_plugins
 from .position import NO_LIMIT, Position
+from .solving import UNDECIDED, UNWINNABLE, WINNABLE, Verdict, solve_position
 
 __all__ = [
     "CARD_NAMES", "DEAL_COUNT", "ENTRY_POINT_GROUP", "FOUNDATION", "FOUNDATIONS", "NO_LIMIT", "STOCK",
-    "UNDO_LIMIT", "WASTE", "Action", "Game", "GameCode", "IllegalMoveError", "InvalidCardError",
+    "UNDECIDED", "UNDO_LIMIT", "UNWINNABLE", "WASTE", "WINNABLE", "Action", "Game", "GameCode", "IllegalMoveError", "InvalidCardError",
     "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "PluginError", "PluginInfo", "Plugins",
-    "Position", "Variant", "card", "card_name", "hookimpl", "load_plugins", "parse_card", "standard_layout",
+    "Position", "Variant", "Verdict", "card", "card_name", "hookimpl", "load_plugins", "parse_card", "solve_position", "standard_layout",
 ]

@@ -1,6 +1,7 @@
 """A game as players and front ends see it: every action consults the game's plugins."""
 
 from collections import deque
+from collections.abc import Callable
 from typing import NamedTuple
 
 from .cards import RANK, fits_on
@@ -10,6 +11,7 @@ from .legality import why_illegal
 from .moves import FOUNDATION, FOUNDATIONS, STOCK, WASTE, IllegalMoveError, Move
 from .plugin_manager import PluginError, Plugins
 from .position import Position
+from .solving import Verdict, ask_solver, never_cancel
 
 UNDO_LIMIT = 100
 
@@ -35,7 +37,12 @@ class _Done(NamedTuple):
 
 
 class Game:
-    """One deal played with the plugins its code names."""
+    """One deal played with the plugins its code names.
+
+    ``points`` is what the actions scored (``klondike_score``); ``score`` is what the player sees
+    and the statistics record: the points, adjusted by ``klondike_timed_score`` for the
+    ``play_seconds`` the game has been played (paused whenever it is not being played).
+    """
 
     def __init__(self, code: GameCode, plugins: Plugins) -> None:
         self.code = code
@@ -47,7 +54,9 @@ class Game:
         except ValueError as exc:
             raise PluginError(f"klondike_deal returned a broken layout for deal {code.deal}: {exc}") from exc
         self.position = Position(layout, self._draw_count(), self._recycle_limit())
-        self.score: int = self._hooks.call("klondike_initial_score", int)
+        self.points: int = self._hooks.call("klondike_initial_score", int)
+        self.play_seconds = 0.0
+        self.score = self._timed_score()
         self.history: list[Move] = []
         self.undo_count = 0
         self._undo: deque[_Done] = deque(maxlen=UNDO_LIMIT)
@@ -65,6 +74,7 @@ class Game:
             "redo": [str(m) for m in self.redo_moves],
             "undo_depth": self.undo_depth,
             "undos": self.undo_count,
+            "seconds": self.play_seconds,
         }
 
     @classmethod
@@ -81,6 +91,11 @@ class Game:
             while game.undo_depth > int(data.get("undo_depth", UNDO_LIMIT)):
                 game._undo.popleft()
             game.undo_count = int(data.get("undos", 0))
+            seconds = float(data.get("seconds", 0))
+            if not 0 <= seconds < float("inf"):
+                raise ValueError(f"the saved play time {seconds} is not a number of seconds")
+            game.play_seconds = seconds
+            game.score = game._timed_score()
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"the saved game is incomplete or malformed ({type(exc).__name__}: {exc})") from exc
         return game
@@ -90,6 +105,22 @@ class Game:
         return Game(self.code, self.plugins)
 
     # --- state -----------------------------------------------------------------
+
+    def add_play_time(self, seconds: float) -> bool:
+        """Count ``seconds`` more of play; true when the score changed with the time.
+
+        Front ends call this while the game is being played (its table on screen, the player able
+        to act), never while it is hidden, minimised or covered by another window.  A won game's
+        clock stands still.  ``klondike_timed_score`` is asked each time a whole second passes.
+        """
+        if self.is_won() or not 0 < seconds < float("inf"):
+            return False
+        whole = int(self.play_seconds)
+        self.play_seconds += seconds
+        if int(self.play_seconds) == whole:
+            return False
+        before, self.score = self.score, self._timed_score()
+        return self.score != before
 
     @property
     def score_text(self) -> str:
@@ -142,6 +173,15 @@ class Game:
         """A copy of the position for searching, with the draw count and recycle limit fixed."""
         return self.position.copy()
 
+    def solve(self, budget: float, cancel: Callable[[], bool] = never_cancel, position: Position | None = None) -> Verdict:
+        """Ask the ``klondike_solve`` hook whether the position can still be won, within ``budget`` seconds.
+
+        ``position`` defaults to the one on the table; a front end that searches off its own thread
+        passes a copy taken with :meth:`search_position` while the game stood still.  Raises
+        :class:`PluginError` when no plugin answers or the answer does not hold.
+        """
+        return ask_solver(self._hooks, self.position if position is None else position, budget, cancel)
+
     # --- actions -------------------------------------------------------------
 
     def push(self, move: Move) -> Action:
@@ -159,7 +199,8 @@ class Game:
             return None
         done = self._undo.pop()
         self.position.unmake(done.move, done.token)
-        self.score = done.score_before
+        self.points = done.score_before
+        self.score = self._timed_score()
         self.history.pop()
         self._redo.append(done.move)
         self.undo_count += 1
@@ -183,14 +224,21 @@ class Game:
         token = position.make(move)
         action = Action(move, kind, *position.made(move, token))
         try:
-            score = self._hooks.call("klondike_score", int, score=self.score, action=action)
+            points = self._hooks.call("klondike_score", int, score=self.points, action=action)
+            score = self._timed_score(points)
         except PluginError:
             position.unmake(move, token)
             raise
-        self._undo.append(_Done(move, token, self.score))
-        self.score = score
+        self._undo.append(_Done(move, token, self.points))
+        self.points, self.score = points, score
         self.history.append(move)
         return action
+
+    def _timed_score(self, points: int | None = None) -> int:
+        points = self.points if points is None else points
+        timed = self._hooks.ask("klondike_timed_score", int, score=points, seconds=int(self.play_seconds),
+                                won=self.position.is_won())
+        return points if timed is None else timed
 
     def _draw_count(self) -> int:
         count = self._hooks.call("klondike_draw_count", int)

@@ -11,9 +11,13 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .deal import Layout
     from .game import Action
     from .plugin_manager import Variant
+    from .position import Position
+    from .solving import Verdict
 
 PROJECT = "solitaire_klondike"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -96,9 +100,29 @@ def klondike_score(score: int, action: "Action") -> int | None:
     Implemented by the scoring plugin; any floor or ceiling is the plugin's to apply.
     The core stores the answer with the action, so undo restores it exactly.
 
-    :param score: the score before the action.
+    :param score: the score the actions made before this one (without any time adjustment of
+        ``klondike_timed_score``).
     :param action: what the action did: its move, its kind (``"draw"``, ``"recycle"`` or
         ``"move"``), how many cards it moved, and whether it turned a hidden card (R12).
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def klondike_timed_score(score: int, seconds: int, won: bool) -> int | None:
+    """The score the player sees and the statistics record, given the time played.
+
+    Implemented by a scoring plugin whose score depends on time (a time penalty, a bonus for
+    a quick win); without an answer the score is the one the actions made.  Asked after every
+    action, undo and redo, and whenever the game's play clock (:attr:`Game.play_seconds`)
+    passes a whole second.  The clock runs only while the game is being played: front ends
+    advance it while the table is on screen and the game is not won, and it is saved with
+    the game, so a resumed game goes on from the time it had.
+
+    :param score: the score the actions made (the answers of ``klondike_score``).
+    :param seconds: the whole seconds the game has been played.
+    :param won: whether the game is won (all 52 cards on the foundations).
 
     Stops at first non-None result.
     """
@@ -111,6 +135,27 @@ def klondike_format_score(score: int) -> str | None:
     Implemented by the scoring plugin.
 
     :param score: the score to show.
+
+    Stops at first non-None result.
+    """
+
+
+# --- asked by the player ------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def klondike_solve(position: "Position", budget: float, cancel: "Callable[[], bool]") -> "Verdict | None":
+    """Search a position for a win, knowing every card, the face-down ones too.
+
+    Implemented by the built-in ``solver`` plugin.  Asked only when the player asks for a hint or a
+    command asks, never during play.  The answer is a :class:`Verdict`: winnable with a winning line,
+    unwinnable only when a search that left out nothing a win could need found none, else undecided
+    with the best move found.  The core replays a winning line and checks a best move before anyone
+    sees them.
+
+    :param position: a copy of the position, the plugin's to change; its ``draw_count`` and ``recycle_limit`` are the rules searched.
+    :param budget: the most seconds the search may take.
+    :param cancel: called now and then during the search; once it returns ``True`` nobody wants the answer any more: return an undecided verdict at once.
 
     Stops at first non-None result.
     """

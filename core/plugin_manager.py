@@ -174,6 +174,13 @@ class GameHooks:
                 self._chains[name] = [(plugins.name_of(i.plugin), i.function, tuple(i.argnames)) for i in reversed(impls)]
 
     def call(self, name: str, check: type, **kwargs: object):
+        answer = self.ask(name, check, **kwargs)
+        if answer is None:
+            raise PluginError(f"no plugin answered {name}")
+        return answer
+
+    def ask(self, name: str, check: type, **kwargs: object):
+        """Like :meth:`call`, for a hook no plugin has to answer: ``None`` when none did."""
         chain = self._chains.get(name)
         if chain is None:
             return self._call_pluggy(name, check, kwargs)
@@ -184,16 +191,14 @@ class GameHooks:
                 raise PluginError(f"plugin {plugin!r} raised in {name}: {_describe(exc)}") from exc
             if answer is not None:
                 return _checked(name, answer, check, f"plugin {plugin!r}")
-        raise PluginError(f"no plugin answered {name}")
+        return None
 
     def _call_pluggy(self, name: str, check: type, kwargs: dict):
         try:
             answer = self._callers[name](**kwargs)
         except Exception as exc:
             raise PluginError(f"a plugin raised in {name}: {_describe(exc)}") from exc
-        if answer is None:
-            raise PluginError(f"no plugin answered {name}")
-        return _checked(name, answer, check, "a plugin")
+        return None if answer is None else _checked(name, answer, check, "a plugin")
 
 
 def _checked(name: str, answer: object, check: type, who: str):

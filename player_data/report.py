@@ -18,7 +18,7 @@ from .statistics import TOTAL, VEGAS, game_seconds
 
 EXIT_CANNOT_WRITE = 2
 CSV_COLUMNS = ("code", "variant", "started_at", "ended_at", "seconds", "moves", "undos", "score", "won",
-               "took_back_from_foundation", "in_statistics")
+               "took_back_from_foundation", "in_statistics", "in_progress")
 
 
 def stats_command(args: argparse.Namespace, plugins: Plugins) -> int:
@@ -29,6 +29,8 @@ def stats_command(args: argparse.Namespace, plugins: Plugins) -> int:
     try:
         records = store.records()
         if args.export:
+            playing = store.game_in_progress()
+            records += [playing] if playing else []
             return _export(store, records, Path(args.export), args.force)
         stats = store.statistics()
         print(json.dumps(stats, indent=2) if args.json else stats_table(stats, plugins))
@@ -84,8 +86,8 @@ def _is_data_file(target: Path, data: Path) -> bool:
 
 
 def export_csv(records: list[dict[str, Any]], path: Path) -> int:
-    """Write one CSV line per game record to a temporary file beside ``path``, then rename it over
-    ``path``; return how many."""
+    """Write one CSV line per game record (the game in progress has no ``ended_at``) to a temporary file
+    beside ``path``, then rename it over ``path``; return how many."""
     handle = tempfile.NamedTemporaryFile("w", newline="", encoding="utf-8", dir=path.parent,
                                          prefix=f".{path.name}.", suffix=".tmp", delete=False)
     try:
@@ -95,7 +97,7 @@ def export_csv(records: list[dict[str, Any]], path: Path) -> int:
             for r in records:
                 writer.writerow([r["code"], r["variant"], r["started_at"], r["ended_at"], game_seconds(r),
                                  r["moves"], r["undos"], r["score"], _yes(r["won"]), _yes(r["took_back"]),
-                                 _yes(not r["reset_at"])])
+                                 _yes(not r["reset_at"]), _yes(not r["ended_at"])])
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(handle.name, path)

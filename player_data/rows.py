@@ -23,6 +23,7 @@ KEPT_ASIDE_TABLE = """CREATE TABLE IF NOT EXISTS kept_aside (
 _TOKENS = re.compile(r"[A-Z][A-Z0-9]{0,15}")
 _SAVED_TEXT = ("key", "status", "code", "variant", "scoring", "started_at", "updated_at", "snapshot")
 _SAVED_INTS = ("actions", "moves", "undos", "score", "took_back")
+_SECONDS = ("played_seconds",)
 _RECORD_TEXT = ("key", "code", "variant", "scoring", "started_at", "ended_at")
 _RECORD_INTS = ("moves", "undos", "score", "won", "took_back")
 
@@ -41,7 +42,8 @@ def text(raw: bytes) -> str | Undecodable:
 
 def is_saved_game(row: sqlite3.Row) -> bool:
     """Whether a ``saved_games`` row holds what the game writes there."""
-    if not _typed(row, _SAVED_TEXT, _SAVED_INTS) or not _times(row, "started_at", "updated_at"):
+    if not _typed(row, _SAVED_TEXT, _SAVED_INTS) or not _times(row, "started_at", "updated_at") or not _seconds(
+            row, allow_none=False):
         return False
     try:
         return isinstance(json.loads(row["snapshot"]), dict)
@@ -52,7 +54,8 @@ def is_saved_game(row: sqlite3.Row) -> bool:
 def is_record(row: sqlite3.Row) -> bool:
     """Whether a ``games`` row holds what the game writes there."""
     reset_ok = row["reset_at"] is None or isinstance(row["reset_at"], str)
-    return reset_ok and _typed(row, _RECORD_TEXT, _RECORD_INTS) and _times(row, "started_at", "ended_at")
+    return (reset_ok and _typed(row, _RECORD_TEXT, _RECORD_INTS) and _times(row, "started_at", "ended_at")
+            and _seconds(row, allow_none=True))
 
 
 def setting_value(row: sqlite3.Row) -> Any:
@@ -111,6 +114,12 @@ def cause_of(exc: BaseException) -> str:
 def _typed(row: sqlite3.Row, texts: tuple[str, ...], ints: tuple[str, ...]) -> bool:
     return (all(type(row[c]) is str for c in texts)
             and all(isinstance(row[c], int) and not isinstance(row[c], bool) for c in ints))
+
+
+def _seconds(row: sqlite3.Row, allow_none: bool) -> bool:
+    """A play time: a number of seconds (``NULL`` in records older than the measure)."""
+    value = row["played_seconds"] if "played_seconds" in row.keys() else 0
+    return value is None and allow_none or isinstance(value, (int, float)) and value >= 0
 
 
 def _times(row: sqlite3.Row, *names: str) -> bool:

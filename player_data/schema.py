@@ -51,6 +51,12 @@ MIGRATIONS = [
     );
     CREATE INDEX games_by_end ON games (ended_at, id);
     """,
+    """
+    -- Seconds the game was open on the table (time the game was closed is not play time);
+    -- NULL in records written before it was measured.
+    ALTER TABLE saved_games ADD COLUMN played_seconds REAL NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN played_seconds REAL;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

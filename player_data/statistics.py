@@ -9,7 +9,7 @@ draw token then the scoring token) and one under ``"total"``, each a dict of:
 - ``current_streak``, ``longest_streak``: wins in a row, now and at best;
 - ``best_score``: the highest final score, or ``None`` (in ``"total"`` also ``None`` when the games
   were scored by more than one scoring plugin, whose scores do not compare);
-- ``fastest_win_seconds``: the shortest time from deal to win, or ``None``;
+- ``fastest_win_seconds``: the shortest play time of a win (see :func:`game_seconds`), or ``None``;
 - ``fewest_moves_win``: the fewest moves in a won game, or ``None``;
 - ``vegas_balance``: for Vegas variants (scoring token ``V``), and in ``"total"`` when there is one,
   the sum of the final scores of their games.
@@ -68,6 +68,9 @@ def _summary(records: list[Mapping[str, Any]], in_progress: int = 0) -> dict[str
 
 
 def game_seconds(record: Mapping[str, Any]) -> float:
-    """The time from a record's deal to its end, in seconds."""
+    """The time a game was played, in seconds: while it was open, not while the game was closed (for records
+    older than that measure, the time from the deal to the end)."""
+    if "played_seconds" in record.keys() and record["played_seconds"] is not None:
+        return round(record["played_seconds"], 3)
     elapsed = datetime.fromisoformat(record["ended_at"]) - datetime.fromisoformat(record["started_at"])
     return round(elapsed.total_seconds(), 3)

@@ -25,9 +25,9 @@ Work = Callable[[sqlite3.Connection], object]
 RETRY_SECONDS = 2.0  # how often, at most, a store that cannot save tries the file again
 
 _SAVED_COLUMNS = ("key", "status", "code", "variant", "scoring", "started_at", "updated_at", "actions", "moves",
-                  "undos", "score", "took_back", "snapshot")
+                  "undos", "score", "took_back", "snapshot", "played_seconds")
 _RECORD_COLUMNS = ("key", "code", "variant", "scoring", "started_at", "ended_at", "moves", "undos", "score", "won",
-                   "took_back")
+                   "took_back", "played_seconds")
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,8 @@ class Store:
         self._key = ""
         self._started_at = ""
         self._actions = 0
+        self._played = 0.0  # seconds the game has been open, counted up to self._seen
+        self._seen = datetime.now(timezone.utc)
 
     @property
     def writable(self) -> bool:
@@ -100,7 +102,7 @@ class Store:
 
     # --- the game in progress --------------------------------------------------------
 
-    def resume(self, plugins: Plugins) -> Game | None:
+    def resume(self, plugins: Plugins, now: datetime | None = None) -> Game | None:
         """The saved game in progress, or ``None``.
 
         A saved game that needs a missing plugin, or that does not replay, is kept aside in the
@@ -112,7 +114,7 @@ class Store:
         current = self._current_row()
         game = self._replay(current, plugins) if current else None
         if game is not None and current["actions"] > 0:
-            return self._adopt(game, current)
+            return self._adopt(game, current, now)
         for row in self._saved_rows("waiting_plugin"):
             waiting = _replayed(row, plugins)
             if isinstance(waiting, Game):
@@ -120,8 +122,8 @@ class Store:
                     conn.execute("DELETE FROM saved_games WHERE status = 'current'")
                     conn.execute("UPDATE saved_games SET status = 'current' WHERE key = ?", (key,))
                 self._write(swap)
-                return self._adopt(waiting, row)
-        return self._adopt(game, current) if game is not None else None
+                return self._adopt(waiting, row, now)
+        return self._adopt(game, current, now) if game is not None else None
 
     def game_started(self, game: Game, now: datetime | None = None) -> None:
         """A new deal (or a restart) is on the table; the game it replaces is abandoned if it had an action."""
@@ -129,6 +131,7 @@ class Store:
             return
         stamp = _stamp(now)
         self._game, self._key, self._started_at, self._actions = game, uuid.uuid4().hex, stamp, 0
+        self._played, self._seen = 0.0, _moment(now)
         row = self._row(stamp)
         self._write(lambda conn: _put_current(conn, row))
 
@@ -137,6 +140,7 @@ class Store:
         if game is not self._game:
             self.game_started(game, now)
         self._actions += 1
+        self._count_time(now)
         row, won = self._row(_stamp(now)), game.is_won()
 
         def save(conn: sqlite3.Connection) -> None:
@@ -149,6 +153,7 @@ class Store:
         """The player leaves the game (new game, restart): recorded as abandoned if it had an action."""
         if game is not self._game:
             return
+        self._count_time(now)
         row, won = self._row(_stamp(now)), game.is_won()
 
         def leave(conn: sqlite3.Connection) -> None:
@@ -187,6 +192,16 @@ class Store:
                 self._keep_aside("games", row["row_id"], "record")
         return good
 
+    def game_in_progress(self) -> dict[str, Any] | None:
+        """The game in progress as a record (``ended_at`` empty), when the statistics count it: it has an action
+        and is not recorded yet."""
+        current = self._current_row()
+        if current is None or not current["actions"] or self._read("SELECT 1 FROM games WHERE key = ?",
+                                                                   (current["key"],)):
+            return None
+        return {**{c: current[c] for c in _RECORD_COLUMNS if c in current.keys()}, "ended_at": "", "won": 0,
+                "reset_at": None}
+
     def close(self) -> None:
         self.conn.close()
 
@@ -198,10 +213,17 @@ class Store:
             self._told.add((notice.kind, notice.detail))
             self.notices.append(notice)
 
-    def _adopt(self, game: Game, row: sqlite3.Row) -> Game:
+    def _adopt(self, game: Game, row: sqlite3.Row, now: datetime | None) -> Game:
         self._game, self._key = game, row["key"]
         self._started_at, self._actions = row["started_at"], row["actions"]
+        self._played, self._seen = row["played_seconds"], _moment(now)
         return game
+
+    def _count_time(self, now: datetime | None) -> None:
+        """Add the time since the game was last seen, in this run of the program, to its play time."""
+        moment = _moment(now)
+        self._played += max(0.0, (moment - self._seen).total_seconds())
+        self._seen = moment
 
     def _row(self, stamp: str) -> dict[str, Any]:
         """The game in progress as its saved row, worked out now (the write may come later)."""
@@ -212,6 +234,7 @@ class Store:
             "scoring": game.code.scoring, "started_at": self._started_at, "updated_at": stamp,
             "actions": self._actions, "moves": game.move_count, "undos": game.undo_count, "score": game.score,
             "took_back": int(game.took_back_from_foundation()), "snapshot": json.dumps(game.snapshot()),
+            "played_seconds": round(game.play_seconds or self._played, 3),  # the front end's clock when it keeps one
         }
 
     def _saved_rows(self, status: str) -> list[sqlite3.Row]:
@@ -390,6 +413,10 @@ def _replayed(row: sqlite3.Row, plugins: Plugins) -> Game | tuple[str, Notice]:
             "kept in the data file; it is tried again when the installed plugins change."))
 
 
+def _moment(now: datetime | None) -> datetime:
+    return (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+
+
 def _stamp(now: datetime | None) -> str:
     """A UTC time as sortable ISO text."""
-    return (now or datetime.now(timezone.utc)).astimezone(timezone.utc).isoformat(timespec="milliseconds")
+    return _moment(now).isoformat(timespec="milliseconds")

@@ -2,11 +2,11 @@
 import inspect
 import re
 
-from solitaire_klondike.core import Action, Layout, Move, Variant, hookspecs
+from solitaire_klondike.core import Action, Layout, Move, Variant, Verdict, hookspecs
 
 MARKER = re.compile(r"^```hooks\n```$", re.MULTILINE)
 TYPES_MARKER = re.compile(r"^```types\n```$", re.MULTILINE)
-TYPES = (Variant, Layout, Action, Move)
+TYPES = (Variant, Layout, Action, Move, Verdict)
 PARAM = re.compile(r":param (\w+): ")
 ROLE = re.compile(r":\w+:`([^`]*)`")
 

@@ -74,3 +74,47 @@ def test_stats_export_to_a_folder_that_does_not_exist_says_why(folder: Path, tmp
     result = _klondike(folder, "--export", str(tmp_path / "missing" / "games.csv"))
     assert result.returncode == 2
     assert "cannot write" in result.stderr and "No such file or directory" in result.stderr
+
+
+def test_stats_export_writes_the_game_in_progress_that_the_table_counts(folder: Path, plugins, tmp_path: Path) -> None:
+    _history(folder, plugins)
+    store, clock = open_store(folder), Clock()
+    game = easy_game(plugins, "D3N", deal=3)
+    store.game_started(game, clock())
+    game.push(winning_move(game))
+    store.action_done(game, clock(7))
+    store.close()
+    table = {re.split(r"\s{2,}", line.strip())[0]: line for line in _klondike(folder).stdout.splitlines()}
+    assert re.split(r"\s{2,}", table["Total"].strip())[1] == "5"
+    target = tmp_path / "games.csv"
+    assert "Wrote 5 game records" in _klondike(folder, "--export", str(target)).stdout
+    with target.open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    playing = rows[-1]
+    assert (playing["code"], playing["ended_at"], playing["won"], playing["in_progress"]) == (
+        "KL1-D3N-AAAAAAD", "", "no", "yes")
+    assert playing["seconds"] == "7.0" and playing["moves"] == "1"
+    assert {row["in_progress"] for row in rows[:-1]} == {"no"}
+
+
+def test_seconds_count_the_time_the_game_was_open_not_the_time_it_was_closed(folder: Path, plugins) -> None:
+    solved = easy_game(plugins, "D1N")
+    play_to_win(solved)
+    moves, half = list(solved.history), len(solved.history) // 2
+    store, clock = open_store(folder), Clock()
+    replay = easy_game(plugins, "D1N")
+    store.game_started(replay, clock())
+    for move in moves[:half]:
+        replay.push(move)
+        store.action_done(replay, clock(2))
+    store.close()
+    clock(86_400)  # the game stays closed for a day
+    store = open_store(folder)
+    resumed = store.resume(plugins, clock())
+    assert resumed is not None
+    for move in moves[half:]:
+        resumed.push(move)
+        store.action_done(resumed, clock(2))
+    [record] = store.records()
+    assert record["won"] == 1 and record["played_seconds"] == 2 * len(moves)
+    assert store.statistics()["D1N"]["fastest_win_seconds"] == 2 * len(moves)
