@@ -64,14 +64,34 @@ def code_refusal(engine_message: str) -> str:
         example=CODE_EXAMPLE)
 
 
-def notice_text(kind: str) -> str:
-    """The store's notice (player_data ``Notice.kind``) as one translated sentence."""
+def notice_text(notice) -> str:
+    """The store's notice (a player_data ``Notice``) as translated sentences."""
+    kind, detail = notice.kind, notice.detail
     if kind == "damaged":
+        if detail == "not_kept":
+            return _("Your saved data could not be read, nor kept aside, so nothing you play now is saved.")
         return _("Your saved data could not be read, so it was kept aside and a fresh start was made.")
     if kind == "newer_schema":
-        return _("Your saved data comes from a newer version of the game, so it was kept aside and a fresh start was made.")
+        return _("Your saved data comes from a newer version of the game, so this version only reads it and leaves "
+                 "it as it is: nothing you play now is saved.")
     if kind == "unwritable":
-        return _("Your data folder cannot be written: the game plays, but nothing will be saved.")
+        causes = {"locked": _("Another program keeps the data file locked."), "disk_full": _("The disk is full."),
+                  "permissions": _("The data folder may not be written.")}
+        return " ".join(filter(None, [_("Your progress cannot be saved right now."), causes.get(detail, ""),
+                                      _("The game keeps trying, and will say when saving works again.")]))
+    if kind == "saving_again":
+        return _("Saving works again: everything played meanwhile is saved.")
+    if kind == "kept_aside":
+        if detail == "saved_game":
+            return _("Your saved game was damaged, so it was kept aside in the data file and a new deal starts.")
+        if detail == "record":
+            return _("A damaged game record was kept aside in the data file; the rest of your statistics are shown.")
+        return _("A damaged setting was kept aside in the data file, so its default is used.")
+    if kind == "setting_default":
+        return _("A setting held a value the game does not use, so its default is used.")
+    if kind == "game_unreadable":
+        return _("Your saved game could not be replayed, so a new deal starts; it is kept, and tried again when "
+                 "the installed plugins change.")
     return _("Your saved game needs a plugin that is not installed: a new deal starts, and the saved game is kept "
              "for when the plugin returns.")
 

@@ -26,14 +26,15 @@ class Session:
     def __init__(self, plugins: Plugins, store, code: GameCode | None = None) -> None:
         """Resume the saved game, or deal ``code`` (leaving the saved one), or a new game."""
         self.plugins, self.store = plugins, store
+        self._told = 0  # how many of the store's notices the player has been shown
+        self.message = ""
         self.game: Game | None = store.resume(plugins)
         failed = [info.name for info in plugins.infos if info.error and info.error != "blocked"]
-        notices = [notice_text(notice.kind) for notice in store.notices]
-        self.message = " ".join(filter(None, [*notices, plugin_failures(failed)]))
         if code or self.game is None:
             self._begin(Game(code or GameCode.random(*self.chosen_variant()), plugins))
         else:
             store.game_started(self.game)
+        self.message = " ".join(filter(None, [self.message, self.store_news(), plugin_failures(failed)]))
 
     # --- settings ------------------------------------------------------------
 
@@ -42,6 +43,14 @@ class Session:
 
     def set_setting(self, key: str, value) -> None:
         self.store.set_setting(key, value)
+        self.message = self.store_news() or self.message
+
+    def store_news(self) -> str:
+        """What the store has to say since the player was last told (a save that failed, saving
+        that works again, damage found), in the player's language."""
+        news = self.store.notices[self._told:]
+        self._told = len(self.store.notices)
+        return " ".join(notice_text(notice) for notice in news)
 
     def chosen_variant(self) -> tuple[str, str]:
         """The last draw and scoring tokens chosen, when still installed (else the first ones)."""
@@ -116,14 +125,15 @@ class Session:
             self._leave()
         self.game = game
         self.store.game_started(game)
+        self.message = " ".join(filter(None, [self.message, self.store_news()]))
 
     def _leave(self) -> None:
         if self.game is not None:
             self.store.game_left(self.game)
 
     def _saved(self) -> bool:
-        self.message = ""
         self.store.action_done(self.game)
+        self.message = self.store_news()
         return True
 
     # --- test probe ------------------------------------------------------------

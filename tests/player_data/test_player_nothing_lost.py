@@ -65,8 +65,8 @@ def test_an_export_does_not_replace_a_file_unless_forced_and_then_renames_a_new_
     assert target.read_text() == "my own notes\n"
     os.link(target, tmp_path / "old-name.csv")  # the old file, under a second name
     forced = _stats(folder, "--export", str(target), "--force")
-    assert forced.returncode == 0 and "Wrote 3 game records" in forced.stdout
-    assert len(list(csv.DictReader(target.open()))) == 3
+    assert forced.returncode == 0 and "Wrote 4 game records" in forced.stdout  # 3 won, 1 in progress
+    assert len(list(csv.DictReader(target.open()))) == 4
     assert (tmp_path / "old-name.csv").read_text() == "my own notes\n"  # a new file renamed in, not rewritten
     assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["games.csv", "old-name.csv"]
 
@@ -100,7 +100,7 @@ def test_klondike_stats_and_export_read_a_store_that_cannot_be_written(folder: P
         folder.chmod(0o755)
     assert shown.returncode == 0 and json.loads(shown.stdout)["D1N"]["won"] == 3
     assert "was read, but it cannot be saved right now: the data folder or file may not be written" in shown.stderr
-    assert exported.returncode == 0 and len(list(csv.DictReader((tmp_path / "games.csv").open()))) == 3
+    assert exported.returncode == 0 and len(list(csv.DictReader((tmp_path / "games.csv").open()))) == 4
 
 
 def test_an_export_from_a_store_that_could_not_be_read_is_refused(tmp_path: Path) -> None:
