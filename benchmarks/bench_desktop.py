@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 RUNS = 3
@@ -45,7 +46,8 @@ def _start(kind: str, env: dict, folder: Path) -> tuple[subprocess.Popen, float]
     """Start the game or the bare window; answer the process and its seconds to the first frame."""
     state = folder / "state.json"
     state.unlink(missing_ok=True)
-    args = [sys.executable, "-c", LAUNCH_GAME, "play", "KL1-D1N-AAAAAAG"] if kind == "game" else [sys.executable, "-c", BARE, str(state)]
+    game_args = [sys.executable, "-c", LAUNCH_GAME, "play", "KL1-D1N-AAAAAAG"]
+    args = game_args if kind == "game" else [sys.executable, "-c", BARE, str(state)]
     env = {**env, "SOLITAIRE_KLONDIKE_DATA": str(folder), "KLONDIKE_TEST_STATE_FILE": str(state)}
     started = time.perf_counter()
     process = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -83,7 +85,7 @@ def start_and_idle(kind: str, env: dict) -> tuple[float, float]:
     return statistics.median(times), idle
 
 
-def _server_cpu(env: dict) -> float:
+def _server_cpu(env: Mapping[str, str]) -> float:
     """CPU seconds of our own Xvfb, where indirect GLX may do the rendering (0 when not ours)."""
     pid = env.get("BENCH_XVFB_PID")
     return _cpu_seconds(int(pid)) if pid else 0.0
@@ -109,11 +111,11 @@ def _child_frames(kind: str) -> None:
 
         plugins = load_plugins()
         data = Path(__file__).parents[1] / "tests" / "data" / "won_games.txt"
-        line = next(l for l in data.read_text().splitlines() if l.startswith(FULL_TABLE))
+        line = next(text for text in data.read_text().splitlines() if text.startswith(FULL_TABLE))
         game = Game.from_text(FULL_TABLE, plugins)
         for move in line.split(":")[1].split()[:FULL_TABLE_MOVES]:
             game.push_text(move)
-        session = Session(plugins, open_store(), game.code)
+        session = Session.open(plugins, open_store(), game.code)
         session.game = game
         window = KlondikeWindow(session)
         window.controller.set_game(game)

@@ -70,13 +70,15 @@ def main() -> None:
     plugins = load_plugins()
     positions = random_games(plugins, random.Random(2026))[3]
     actions, seconds = best_of(3, lambda: random_games(plugins, random.Random(2026))[:2])
-    print(f"public API: {actions:,} actions (push) in {seconds:.2f} s = {actions / seconds:,.0f} actions/s (aim 30,000)")
+    print(f"public API: {actions:,} actions (push) in {seconds:.2f} s"
+          f" = {actions / seconds:,.0f} actions/s (aim 30,000)")
     actions, seconds = best_of(3, lambda: random_games(plugins, random.Random(2026))[::2][:2])
     print(f"public API: {actions:,} actions with legal_moves and a random choice each = {actions / seconds:,.0f} /s")
     pairs, seconds = best_of(5, lambda: make_unmake(positions))
     print(f"search path: {pairs:,} make/unmake pairs in {seconds:.2f} s = {pairs / seconds:,.0f} pairs/s (aim 200,000)")
     count, seconds = best_of(5, lambda: generations(positions))
-    print(f"search path: {count:,} move generations in {seconds:.2f} s = {count / seconds:,.0f} generations/s (aim 50,000)")
+    print(f"search path: {count:,} move generations in {seconds:.2f} s"
+          f" = {count / seconds:,.0f} generations/s (aim 50,000)")
 
 
 if __name__ == "__main__":

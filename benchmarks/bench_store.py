@@ -21,7 +21,7 @@ def main(actions: int = 500) -> None:
         store = open_store(Path(folder))
         game = Game(GameCode("D1", "N", 123456), plugins)
         store.game_started(game)
-        timings = []
+        timings: list[float] = []
         while len(timings) < actions:
             moves = game.legal_moves()
             if not moves or game.move_count >= 250:

@@ -16,7 +16,8 @@ from .solving import UNDECIDED, UNWINNABLE, WINNABLE, Verdict, solve_position
 
 __all__ = [
     "CARD_NAMES", "DEAL_COUNT", "ENTRY_POINT_GROUP", "FOUNDATION", "FOUNDATIONS", "NO_LIMIT", "STOCK",
-    "UNDECIDED", "UNDO_LIMIT", "UNWINNABLE", "WASTE", "WINNABLE", "Action", "Game", "GameCode", "IllegalMoveError", "InvalidCardError",
-    "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "PluginError", "PluginInfo", "Plugins",
-    "Position", "Variant", "Verdict", "card", "card_name", "hookimpl", "load_plugins", "parse_card", "solve_position", "standard_layout",
+    "UNDECIDED", "UNDO_LIMIT", "UNWINNABLE", "WASTE", "WINNABLE", "Action", "Game", "GameCode", "IllegalMoveError",
+    "InvalidCardError", "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "PluginError", "PluginInfo",
+    "Plugins", "Position", "Variant", "Verdict", "card", "card_name", "hookimpl", "load_plugins", "parse_card",
+    "solve_position", "standard_layout",
 ]

@@ -2,8 +2,8 @@
 
 import random
 import re
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 PREFIX = "KL1"
 DEAL_LETTERS = 7
@@ -73,7 +73,8 @@ class GameCode:
         if prefix != PREFIX:
             raise InvalidCodeError(f"the code must start with {PREFIX}, not {prefix!r}")
         if len(letters) != DEAL_LETTERS:
-            raise InvalidCodeError(f"the deal part {letters!r} must have exactly {DEAL_LETTERS} letters, it has {len(letters)}")
+            raise InvalidCodeError(
+                f"the deal part {letters!r} must have exactly {DEAL_LETTERS} letters, it has {len(letters)}")
         if not all("A" <= ch <= "Z" for ch in letters):
             raise InvalidCodeError(f"the deal part {letters!r} may hold only the letters A–Z")
         if not _TOKEN.fullmatch(variant):
@@ -84,12 +85,14 @@ class GameCode:
 
 def split_variant(variant: str, draws: set[str], scorings: set[str]) -> tuple[str, str]:
     """Split ``D1N`` into ``('D1', 'N')`` with the known tokens, or say which token is unknown."""
-    readings = [(variant[:i], variant[i:]) for i in range(1, len(variant)) if variant[:i] in draws and variant[i:] in scorings]
+    readings = [(variant[:i], variant[i:]) for i in range(1, len(variant))
+                if variant[:i] in draws and variant[i:] in scorings]
     if len(readings) == 1:
         return readings[0]
     if readings:
         shown = " or ".join(f"{d}+{s}" for d, s in readings)
-        raise InvalidCodeError(f"the middle part {variant!r} reads two ways ({shown}); two installed plugins have clashing tokens")
+        raise InvalidCodeError(
+            f"the middle part {variant!r} reads two ways ({shown}); two installed plugins have clashing tokens")
     draw = next((variant[:i] for i in range(len(variant), 0, -1) if variant[:i] in draws), None)
     if draw is not None:
         rest = variant[len(draw):] or "(none)"

@@ -1,5 +1,7 @@
 """The standard deal of R4: SplitMix64, Fisher–Yates, dealt row by row."""
 
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .cards import fits_on
@@ -32,11 +34,11 @@ class Layout:
             if not 0 <= hidden <= max(len(column) - 1, 0):
                 raise ValueError("the top card of a non-empty column must be face up")
             face_up = column[hidden:]
-            if any(not fits_on(upper, lower) for lower, upper in zip(face_up, face_up[1:])):
+            if any(not fits_on(upper, lower) for lower, upper in itertools.pairwise(face_up)):
                 raise ValueError("the face-up cards of a column must be built down in alternating colours")
 
 
-def splitmix64(seed: int):
+def splitmix64(seed: int) -> Iterator[int]:
     """Yield SplitMix64 numbers seeded with ``seed`` (R4 step 2)."""
     state = seed & MASK
     while True:

@@ -2,7 +2,7 @@
 
 from collections import deque
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import RANK, fits_on
 from .codes import GameCode
@@ -66,7 +66,7 @@ class Game:
     def from_text(cls, code: str, plugins: Plugins) -> "Game":
         return cls(plugins.parse_code(code), plugins)
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, object]:
         """Everything needed to resume this game, as plain JSON-ready data."""
         return {
             "code": str(self.code),
@@ -78,7 +78,7 @@ class Game:
         }
 
     @classmethod
-    def from_snapshot(cls, data: dict, plugins: Plugins) -> "Game":
+    def from_snapshot(cls, data: dict[str, Any], plugins: Plugins) -> "Game":
         """Replay a :meth:`snapshot`; raise ``ValueError`` (or :class:`PluginError`) when it does not fit."""
         try:
             game = cls.from_text(str(data["code"]), plugins)
@@ -173,7 +173,8 @@ class Game:
         """A copy of the position for searching, with the draw count and recycle limit fixed."""
         return self.position.copy()
 
-    def solve(self, budget: float, cancel: Callable[[], bool] = never_cancel, position: Position | None = None) -> Verdict:
+    def solve(self, budget: float, cancel: Callable[[], bool] = never_cancel,
+              position: Position | None = None) -> Verdict:
         """Ask the ``klondike_solve`` hook whether the position can still be won, within ``budget`` seconds.
 
         ``position`` defaults to the one on the table; a front end that searches off its own thread
@@ -282,7 +283,7 @@ class Game:
         fitting = [d for d in range(7) if d != pile and tableau[d] and fits_on(card, tableau[d][-1])]
         if fitting:
             return Move(pile, max(fitting, key=lambda d: (len(tableau[d]), -d)))
-        king_at_bottom = pile < 7 and (index == 0 or index is None and len(tableau[pile]) == 1)
+        king_at_bottom = pile < 7 and (index == 0 or (index is None and len(tableau[pile]) == 1))
         if RANK[card] == 13 and not king_at_bottom:
             empty = [d for d in range(7) if d != pile and not tableau[d]]
             if empty:

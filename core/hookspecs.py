@@ -153,9 +153,11 @@ def klondike_solve(position: "Position", budget: float, cancel: "Callable[[], bo
     with the best move found.  The core replays a winning line and checks a best move before anyone
     sees them.
 
-    :param position: a copy of the position, the plugin's to change; its ``draw_count`` and ``recycle_limit`` are the rules searched.
+    :param position: a copy of the position, the plugin's to change; its ``draw_count`` and
+        ``recycle_limit`` are the rules searched.
     :param budget: the most seconds the search may take.
-    :param cancel: called now and then during the search; once it returns ``True`` nobody wants the answer any more: return an undecided verdict at once.
+    :param cancel: called now and then during the search; once it returns ``True`` nobody wants the
+        answer any more: return an undecided verdict at once.
 
     Stops at first non-None result.
     """

@@ -48,17 +48,20 @@ def _column_reason(position: Position, move: Move, card: int) -> str | None:
         if not target:
             if RANK[face_up[0]] == 13:
                 return None
-            return f"{pile_name(move.target)} is empty and takes only a king (R8); {pile_name(move.source)} has no face-up king"
+            return (f"{pile_name(move.target)} is empty and takes only a king (R8); "
+                    f"{pile_name(move.source)} has no face-up king")
         if any(fits_on(c, target[-1]) for c in face_up):
             return None
-        return f"no face-up card of {pile_name(move.source)} fits on {CARD_NAMES[target[-1]]} in {pile_name(move.target)}: it needs {_needed(target[-1])} (R6)"
+        return (f"no face-up card of {pile_name(move.source)} fits on {CARD_NAMES[target[-1]]} "
+                f"in {pile_name(move.target)}: it needs {_needed(target[-1])} (R6)")
     if not target:
         if RANK[card] == 13:
             return None
         return f"{pile_name(move.target)} is empty and takes only a king (R8), not {CARD_NAMES[card]}"
     if fits_on(card, target[-1]):
         return None
-    return f"{CARD_NAMES[card]} does not fit on {CARD_NAMES[target[-1]]} in {pile_name(move.target)}: it needs {_needed(target[-1])} (R6)"
+    return (f"{CARD_NAMES[card]} does not fit on {CARD_NAMES[target[-1]]} in {pile_name(move.target)}: "
+            f"it needs {_needed(target[-1])} (R6)")
 
 
 def _needed(card: int) -> str:

@@ -75,11 +75,11 @@ class Move(NamedTuple):
         if len(parts) != 2:
             raise InvalidMoveError(f"{text!r} is not a move: write S, or SOURCE-TARGET like W-F or T3-T5")
         source, target = (_PILES_BY_NAME.get(p) for p in parts)
-        if source not in _SOURCES:
+        if source is None or source not in _SOURCES:
             raise InvalidMoveError(f"{text!r}: {parts[0]!r} is not a source pile (W, T1–T7, FS, FH, FD, FC)")
         if target in FOUNDATIONS:
             raise InvalidMoveError(f"{text!r}: write the foundation target as F, a card always goes to its own suit's")
-        if target not in _TARGETS:
+        if target is None or target not in _TARGETS:
             raise InvalidMoveError(f"{text!r}: {parts[1]!r} is not a target pile (F, T1–T7)")
         if source == target or (source in FOUNDATIONS and target == FOUNDATION):
             raise InvalidMoveError(f"{text!r}: a card cannot move onto the pile it comes from")

@@ -1,15 +1,18 @@
 """Finding, checking and calling plugins."""
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
+from typing import TypeVar
 
 import pluggy
 
 from . import default_deal, hookspecs
 from .codes import GameCode
 from .hookspecs import PROJECT
+
+T = TypeVar("T")
 
 ENTRY_POINT_GROUP = PROJECT
 CORE_NAME = "core"
@@ -58,10 +61,11 @@ class PluginInfo:
 class _Manager(pluggy.PluginManager):
     """Takes every ``klondike_*`` function as a hook, marked or not, so misspellings are caught."""
 
-    def parse_hookimpl_opts(self, plugin: object, name: str):  # type: ignore[override]
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
         options = super().parse_hookimpl_opts(plugin, name)
         if options is None and name.startswith(_HOOK_PREFIX) and callable(getattr(plugin, name, None)):
-            return {}
+            return {"wrapper": False, "hookwrapper": False, "optionalhook": False, "tryfirst": False,
+                    "trylast": False, "specname": None}
         return options
 
 
@@ -89,7 +93,8 @@ class Plugins:
             try:
                 plugin = point.load()
             except Exception as exc:  # any import failure of a third-party plugin
-                self.infos.append(PluginInfo(point.name, source, version, error=f"cannot be imported: {_describe(exc)}"))
+                error = f"cannot be imported: {_describe(exc)}"
+                self.infos.append(PluginInfo(point.name, source, version, error=error))
                 continue
             self.add(plugin, point.name, source, version)
         return self
@@ -105,7 +110,8 @@ class Plugins:
             if self.manager.is_registered(plugin):
                 self.manager.unregister(plugin)
             unknown = sorted(n for n in dir(plugin) if n.startswith(_HOOK_PREFIX) and not hasattr(hookspecs, n))
-            info.error = f"rejected: {', '.join(unknown)} is not a hook (misspelled?)" if unknown else f"rejected: {exc}"
+            misspelled = f"{', '.join(unknown)} is not a hook (misspelled?)"
+            info.error = f"rejected: {misspelled if unknown else exc}"
             return info
         try:
             info.variant = self._declared_variant(plugin, name)
@@ -129,10 +135,12 @@ class Plugins:
         if not isinstance(variant, Variant) or variant.kind not in ("draw", "scoring"):
             raise PluginError(f"plugin {name!r}: klondike_variant must return a Variant of kind 'draw' or 'scoring'")
         if not _TOKEN.fullmatch(variant.token):
-            raise PluginError(f"plugin {name!r}: token {variant.token!r} must be capital letters and digits, starting with a letter")
+            raise PluginError(
+                f"plugin {name!r}: token {variant.token!r} must be capital letters and digits, starting with a letter")
         taken = self.variants(variant.kind).get(variant.token)
         if taken:
-            raise PluginError(f"plugin {name!r}: {variant.kind} token {variant.token!r} is already taken by plugin {taken.name!r}")
+            raise PluginError(
+                f"plugin {name!r}: {variant.kind} token {variant.token!r} is already taken by plugin {taken.name!r}")
         return variant
 
     def variants(self, kind: str) -> dict[str, PluginInfo]:
@@ -162,8 +170,8 @@ class GameHooks:
     """
 
     def __init__(self, plugins: Plugins, left_out: list[object]) -> None:
-        self._callers = {}
-        self._chains: dict[str, list[tuple[str, object, tuple[str, ...]]]] = {}
+        self._callers: dict[str, pluggy.HookCaller] = {}
+        self._chains: dict[str, list[tuple[str, Callable[..., object], tuple[str, ...]]]] = {}
         for name in dir(hookspecs):
             if not name.startswith(_HOOK_PREFIX):
                 continue
@@ -171,15 +179,16 @@ class GameHooks:
             impls = caller.get_hookimpls()
             self._callers[name] = caller
             if not any(impl.hookwrapper or impl.wrapper for impl in impls):
-                self._chains[name] = [(plugins.name_of(i.plugin), i.function, tuple(i.argnames)) for i in reversed(impls)]
+                self._chains[name] = [(plugins.name_of(i.plugin), i.function, tuple(i.argnames))
+                                      for i in reversed(impls)]
 
-    def call(self, name: str, check: type, **kwargs: object):
+    def call(self, name: str, check: type[T], **kwargs: object) -> T:
         answer = self.ask(name, check, **kwargs)
         if answer is None:
             raise PluginError(f"no plugin answered {name}")
         return answer
 
-    def ask(self, name: str, check: type, **kwargs: object):
+    def ask(self, name: str, check: type[T], **kwargs: object) -> T | None:
         """Like :meth:`call`, for a hook no plugin has to answer: ``None`` when none did."""
         chain = self._chains.get(name)
         if chain is None:
@@ -193,7 +202,7 @@ class GameHooks:
                 return _checked(name, answer, check, f"plugin {plugin!r}")
         return None
 
-    def _call_pluggy(self, name: str, check: type, kwargs: dict):
+    def _call_pluggy(self, name: str, check: type[T], kwargs: dict[str, object]) -> T | None:
         try:
             answer = self._callers[name](**kwargs)
         except Exception as exc:
@@ -201,8 +210,8 @@ class GameHooks:
         return None if answer is None else _checked(name, answer, check, "a plugin")
 
 
-def _checked(name: str, answer: object, check: type, who: str):
-    if not isinstance(answer, check) or isinstance(answer, bool) and check is int:
+def _checked(name: str, answer: object, check: type[T], who: str) -> T:
+    if not isinstance(answer, check) or (isinstance(answer, bool) and check is int):
         raise PluginError(f"{name} got {answer!r} from {who}, not {_type_words(check)}")
     return answer
 

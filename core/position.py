@@ -22,7 +22,8 @@ _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 class Position:
     """Stock (next card last), waste (top last), foundation heights, columns bottom to top."""
 
-    __slots__ = ("tableau", "hidden", "stock", "waste", "foundations", "waste_fan", "recycles", "draw_count", "recycle_limit")
+    __slots__ = (
+        "draw_count", "foundations", "hidden", "recycle_limit", "recycles", "stock", "tableau", "waste", "waste_fan")
 
     def __init__(self, layout: Layout, draw_count: int, recycle_limit: int) -> None:
         self.tableau = [list(column) for column in layout.tableau]
@@ -46,7 +47,7 @@ class Position:
             setattr(other, name, getattr(self, name))
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """Everything the rules see, as a hashable value (the waste fan included)."""
         return (
             tuple(map(tuple, self.tableau)), tuple(self.hidden), tuple(self.stock),
@@ -107,9 +108,9 @@ class Position:
             _add_drops(moves, _WASTE_TO, w, top_at, empty)
         for t, d in top_at.items():
             for c in _FITS_ON_IT[t]:
-                s = face_up.get(c)
-                if s is not None:
-                    moves.append(_COLUMN_MOVES[s][d])
+                from_column = face_up.get(c)
+                if from_column is not None:
+                    moves.append(_COLUMN_MOVES[from_column][d])
         if empty:
             for s in range(7):
                 column = tableau[s]
@@ -156,10 +157,7 @@ class Position:
                 token = card // 13 << 1
             else:
                 destination = self.tableau[target]
-                if destination:
-                    n = RANK[destination[-1]] - RANK[column[-1]]
-                else:
-                    n = len(column) - self.hidden[source]
+                n = RANK[destination[-1]] - RANK[column[-1]] if destination else len(column) - self.hidden[source]
                 destination.extend(column[-n:])
                 del column[-n:]
                 token = n << 1

@@ -147,8 +147,10 @@ def _split(key: str, plugins: Plugins) -> tuple[str, str]:
 def _label(key: str, plugins: Plugins) -> str:
     draw, scoring = _split(key, plugins)
     draws, scores = plugins.variants("draw"), plugins.variants("scoring")
-    if draw in draws and scoring in scores:
-        return f"{draws[draw].variant.name}, {scores[scoring].variant.name} ({key})"
+    draw_variant = draws[draw].variant if draw in draws else None
+    scoring_variant = scores[scoring].variant if scoring in scores else None
+    if draw_variant and scoring_variant:
+        return f"{draw_variant.name}, {scoring_variant.name} ({key})"
     return f"{key} (plugin not installed)"
 
 

@@ -15,21 +15,24 @@ draw token then the scoring token) and one under ``"total"``, each a dict of:
   the sum of the final scores of their games.
 """
 
+import sqlite3
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
+
+Record = Mapping[str, Any] | sqlite3.Row
 
 VEGAS = "V"
 TOTAL = "total"
 
 
 def compute_statistics(
-    records: Iterable[Mapping[str, Any]], playing: Iterable[Mapping[str, Any]] = (),
+    records: Iterable[Record], playing: Iterable[Record] = (),
 ) -> dict[str, dict[str, Any]]:
     """Statistics from game records given oldest first, and the game in progress if it has an action
     (``playing``: rows with ``variant`` and ``scoring``), which counts as played and nothing more."""
     records, playing = list(records), list(playing)
-    by_variant: dict[str, list[Mapping[str, Any]]] = {}
+    by_variant: dict[str, list[Record]] = {}
     for record in records + playing:
         by_variant.setdefault(record["variant"], [])
     for record in records:
@@ -44,7 +47,7 @@ def compute_statistics(
     return result
 
 
-def _summary(records: list[Mapping[str, Any]], in_progress: int = 0) -> dict[str, Any]:
+def _summary(records: list[Record], in_progress: int = 0) -> dict[str, Any]:
     wins = [r for r in records if r["won"]]
     played = len(records) + in_progress
     streak = longest = 0
@@ -67,10 +70,10 @@ def _summary(records: list[Mapping[str, Any]], in_progress: int = 0) -> dict[str
     return summary
 
 
-def game_seconds(record: Mapping[str, Any]) -> float:
+def game_seconds(record: Record) -> float:
     """The time a game was played, in seconds: while it was open, not while the game was closed (for records
     older than that measure, the time from the deal to the end)."""
-    if "played_seconds" in record.keys() and record["played_seconds"] is not None:
+    if "played_seconds" in record.keys() and record["played_seconds"] is not None:  # noqa: SIM118 (a Row iterates its values)
         return round(record["played_seconds"], 3)
     elapsed = datetime.fromisoformat(record["ended_at"]) - datetime.fromisoformat(record["started_at"])
     return round(elapsed.total_seconds(), 3)

@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +71,7 @@ class Store:
         self._started_at = ""
         self._actions = 0
         self._played = 0.0  # seconds the game has been open, counted up to self._seen
-        self._seen = datetime.now(timezone.utc)
+        self._seen = datetime.now(UTC)
 
     @property
     def writable(self) -> bool:
@@ -113,7 +113,7 @@ class Store:
         self._retry_after_plugin_change(plugins)
         current = self._current_row()
         game = self._replay(current, plugins) if current else None
-        if game is not None and current["actions"] > 0:
+        if game is not None and current is not None and current["actions"] > 0:
             return self._adopt(game, current, now)
         for row in self._saved_rows("waiting_plugin"):
             waiting = _replayed(row, plugins)
@@ -123,7 +123,7 @@ class Store:
                     conn.execute("UPDATE saved_games SET status = 'current' WHERE key = ?", (key,))
                 self._write(swap)
                 return self._adopt(waiting, row, now)
-        return self._adopt(game, current, now) if game is not None else None
+        return self._adopt(game, current, now) if game is not None and current is not None else None
 
     def game_started(self, game: Game, now: datetime | None = None) -> None:
         """A new deal (or a restart) is on the table; the game it replaces is abandoned if it had an action."""
@@ -414,7 +414,7 @@ def _replayed(row: sqlite3.Row, plugins: Plugins) -> Game | tuple[str, Notice]:
 
 
 def _moment(now: datetime | None) -> datetime:
-    return (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    return (now or datetime.now(UTC)).astimezone(UTC)
 
 
 def _stamp(now: datetime | None) -> str:

@@ -5,6 +5,7 @@
     python site/build.py serve      # build, then serve build/site on http://127.0.0.1:8000/
 """
 import argparse
+import contextlib
 import functools
 import http.server
 import json
@@ -17,11 +18,11 @@ from pathlib import Path
 
 import polib
 import yaml
-from mdpo.po2md import Po2Md
-
 from examples import insert_examples, replay_all
 from hook_reference import insert_reference
+from mdpo.po2md import Po2Md
 from pictures import table_svg
+
 from solitaire_klondike.core import Game, load_plugins
 
 SITE = Path(__file__).resolve().parent
@@ -146,10 +147,8 @@ def serve(port):
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(HTML_OUT))
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
         print(f"Serving the site on http://127.0.0.1:{port}/ (Ctrl+C to stop)")
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
-        except KeyboardInterrupt:
-            pass
 
 
 def main():

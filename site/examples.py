@@ -4,9 +4,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from pictures import move_target, table_svg
 
 from solitaire_klondike.core import Game, IllegalMoveError, Move, load_plugins
-from pictures import move_target, table_svg
 
 EXAMPLES_FILE = Path(__file__).resolve().parent / "examples.yml"
 MARKER = re.compile(r"^```example\n([\w-]+)\n```$", re.MULTILINE)

@@ -2,9 +2,8 @@
 import re
 
 import yaml
-from mdpo.md2po import markdown_to_pofile
-
 from hook_reference import insert_reference
+from mdpo.md2po import markdown_to_pofile
 
 MARKUP = re.compile(r"[*_`\[\]]|\(.*?\)")
 CODE_ONLY = re.compile(r"`[^`]*`( \{ #[\w-]+ \})?")  # code, maybe with a heading id

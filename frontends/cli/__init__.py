@@ -7,7 +7,14 @@ import sys
 from collections.abc import Sequence
 
 from solitaire_klondike.core import (
-    Game, IllegalMoveError, InvalidCodeError, InvalidMoveError, Move, PluginError, Plugins, load_plugins,
+    Game,
+    IllegalMoveError,
+    InvalidCodeError,
+    InvalidMoveError,
+    Move,
+    PluginError,
+    Plugins,
+    load_plugins,
 )
 from solitaire_klondike.core.plugin_manager import CORE_NAME
 

@@ -47,13 +47,15 @@ def where_data_lives(data_folder: str, cache_folder: str) -> str:
 def _common(parser: argparse.ArgumentParser) -> None:
     """The options every command takes, before or after its name."""
     parser.add_argument("--block-plugin", action="append", default=[], metavar=_("NAME"),
-                        help=_("do not load this plugin (repeatable; also {variable}=a,b)").format(variable=BLOCK_VARIABLE))
+                        help=_("do not load this plugin (repeatable; also {variable}=a,b)").format(
+                            variable=BLOCK_VARIABLE))
     parser.add_argument("--lang", choices=LANGUAGES, metavar=_("LANGUAGE"),
                         help=_("the language of the messages: {languages} (default: from LANGUAGE, LC_ALL, "
                                "LC_MESSAGES or LANG)").format(languages=", ".join(LANGUAGES)))
 
 
-def build_parsers(data_folder: str, cache_folder: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+def build_parsers(data_folder: str,
+                  cache_folder: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The top-level parser (for ``--help`` and ``--version``) and one parser per command."""
     formatter = argparse.RawDescriptionHelpFormatter
     top = argparse.ArgumentParser(

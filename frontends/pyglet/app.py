@@ -32,7 +32,7 @@ def run(plugins: Plugins, code: str | None) -> int:
 
     store = open_store()
     set_language(store.get_setting("language"))
-    session = Session(plugins, store, game_code)
+    session = Session.open(plugins, store, game_code)
     KlondikeWindow(session)
     pyglet.app.run(interval=None)
     return 0

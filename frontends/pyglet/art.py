@@ -37,10 +37,10 @@ PIPS = {
     2: [(_C, 0.8), (_C, 0.2)],
     3: [(_C, 0.8), (_C, 0.5), (_C, 0.2)],
     4: _SIDES,
-    5: _SIDES + [(_C, 0.5)],
-    6: _SIDES + [(_L, 0.5), (_R, 0.5)],
-    7: _SIDES + [(_L, 0.5), (_R, 0.5), (_C, 0.65)],
-    8: _SIDES + [(_L, 0.5), (_R, 0.5), (_C, 0.65), (_C, 0.35)],
+    5: [*_SIDES, (_C, 0.5)],
+    6: [*_SIDES, (_L, 0.5), (_R, 0.5)],
+    7: [*_SIDES, (_L, 0.5), (_R, 0.5), (_C, 0.65)],
+    8: [*_SIDES, (_L, 0.5), (_R, 0.5), (_C, 0.65), (_C, 0.35)],
     9: _SIDES + [(x, y) for x in (_L, _R) for y in (0.6, 0.4)] + [(_C, 0.5)],
     10: _SIDES + [(x, y) for x in (_L, _R) for y in (0.6, 0.4)] + [(_C, 0.7), (_C, 0.3)],
 }
@@ -160,7 +160,7 @@ def _label(batch, keep, text, x, y, size, color, anchor_x="center", anchor_y="ce
     else:
         dx = 0.0
     dy = -font.ascent * k if anchor_y == "top" else -(min(b[2] for b in boxes) + max(b[4] for b in boxes)) / 2
-    for glyph, x0, y0, x1, y1 in boxes:
+    for glyph, x0, y0, _x1, _y1 in boxes:
         sprite = pyglet.sprite.Sprite(glyph, batch=batch)
         sprite.scale = k
         sprite.color = color[:3]
@@ -177,7 +177,8 @@ def _blank(batch, keep, x, y, w, h, edge, fill) -> None:
     radius = w * 0.075
     line = max(2, w // 60)
     keep.append(shapes.RoundedRectangle(x, y, w, h, radius, color=edge, batch=batch))
-    keep.append(shapes.RoundedRectangle(x + line, y + line, w - 2 * line, h - 2 * line, radius - line, color=fill, batch=batch))
+    keep.append(shapes.RoundedRectangle(x + line, y + line, w - 2 * line, h - 2 * line, radius - line,
+                                        color=fill, batch=batch))
 
 
 def _face(batch, keep, card: int, x: int, y: int, w: int, h: int) -> None:
@@ -188,7 +189,8 @@ def _face(batch, keep, card: int, x: int, y: int, w: int, h: int) -> None:
     text = RANK_TEXT[rank - 1]
     for cx, cy, turn in ((x + corner, y + h - corner, 0.0), (x + w - corner, y + corner, 180.0)):
         # rank then a small suit, in the top-left corner and upside down in the bottom-right
-        _label(batch, keep, text, cx, cy, index_size * (0.85 if rank == 10 else 1), color, "left", "top", turn, bold=True)
+        size = index_size * (0.85 if rank == 10 else 1)
+        _label(batch, keep, text, cx, cy, size, color, "left", "top", turn, bold=True)
         dx, dy = (0, -index_size * 1.05) if turn == 0 else (0, index_size * 1.05)
         _label(batch, keep, glyph, cx + dx, cy + dy, index_size * 0.9, color, "left", "top", turn)
     if rank == 1:
@@ -199,7 +201,8 @@ def _face(batch, keep, card: int, x: int, y: int, w: int, h: int) -> None:
     else:
         inset_x, inset_y = w * 0.2, h * 0.16
         tint = (250, 228, 226, 255) if IS_RED[card] else (226, 230, 244, 255)
-        keep.append(shapes.Rectangle(x + inset_x, y + inset_y, w - 2 * inset_x, h - 2 * inset_y, color=color[:3], batch=batch))
+        keep.append(shapes.Rectangle(x + inset_x, y + inset_y, w - 2 * inset_x, h - 2 * inset_y,
+                                     color=color[:3], batch=batch))
         line = max(2, w // 50)
         keep.append(shapes.Rectangle(x + inset_x + line, y + inset_y + line, w - 2 * inset_x - 2 * line,
                                      h - 2 * inset_y - 2 * line, color=tint[:3], batch=batch))
@@ -217,7 +220,8 @@ def _back(batch, keep, x: int, y: int, w: int, h: int) -> None:
     off_x, off_y = x + border + (inner_w - (cols - 1) * step) / 2, y + border + (inner_h - (rows - 1) * step) / 2
     for r in range(rows):
         for c in range(cols):
-            keep.append(shapes.Circle(off_x + c * step, off_y + r * step, step * 0.22, color=(92, 140, 214), batch=batch))
+            keep.append(shapes.Circle(off_x + c * step, off_y + r * step, step * 0.22,
+                                      color=(92, 140, 214), batch=batch))
 
 
 def _mark(batch, keep, cell: int, x: int, y: int, w: int, h: int) -> None:

@@ -22,7 +22,7 @@ def drop_move(game: Game, pile: int, index: int, target: int) -> Move | None:
     """The legal move that puts the card at ``index`` of ``pile`` (and those above it) on
     ``target``; any foundation means the card's own (R10).  ``None`` when illegal."""
     to = FOUNDATION if target in FOUNDATIONS or target == FOUNDATION else target
-    if not 0 <= to < 7 and to != FOUNDATION or pile == to or pile in FOUNDATIONS and to == FOUNDATION:
+    if (not 0 <= to < 7 and to != FOUNDATION) or pile == to or (pile in FOUNDATIONS and to == FOUNDATION):
         return None
     position = game.position
     if pile < 7:
@@ -136,8 +136,8 @@ class Controller:
         self._press = self.drag = None
         if drag:
             candidates = self.layout.drop_candidates(self.game.position, drag.rect)
-            for pile in candidates:
-                move = drop_move(self.game, drag.pile, drag.index, pile)
+            for candidate in candidates:
+                move = drop_move(self.game, drag.pile, drag.index, candidate)
                 if move:
                     return Release(move)
             target = next((p for p in candidates if p != drag.pile and p != STOCK and p != WASTE), None)
@@ -145,7 +145,7 @@ class Controller:
             return Release(slide_back=drag)
         if press is None:
             return Release()
-        spot, pile, px, py = press
+        spot, pile, _px, _py = press
         return Release(self._tap(spot, pile, x, y, time))
 
     def _tap(self, spot: CardSpot | None, pile: int | None, x: float, y: float, time: float) -> Move | None:

@@ -1,7 +1,8 @@
 """The desktop game's words in English, Catalan, Greek, Spanish and Italian (no pyglet here).
 
 Catalogs are ``locales/<lang>/LC_MESSAGES/game.po``, read at start by :func:`parse_po` (no
-``.mo``, and no Babel import: only the chosen language's file is read).  Refresh them after changing a message (from the repository root)::
+``.mo``, and no Babel import: only the chosen language's file is read).  Refresh them after
+changing a message (from the repository root)::
 
     pybabel extract -k _ -k N_ --no-location --sort-output -o locales/game.pot frontends/pyglet
     pybabel update -D game -i locales/game.pot -d locales --no-fuzzy-matching
@@ -9,6 +10,7 @@ Catalogs are ``locales/<lang>/LC_MESSAGES/game.po``, read at start by :func:`par
 
 import json
 import os
+from collections.abc import Mapping
 from importlib.resources import files
 
 LANGUAGES = {"en": "English", "ca": "Català", "el": "Ελληνικά", "es": "Español", "it": "Italiano"}
@@ -37,7 +39,7 @@ def _(message: str) -> str:
     return _messages.get(message) or message
 
 
-def system_language(environ: dict[str, str] | None = None) -> str:
+def system_language(environ: Mapping[str, str] | None = None) -> str:
     """The language the locale variables ask for, as gettext reads them, else English."""
     environ = os.environ if environ is None else environ
     for item in environ.get("LANGUAGE", "").split(":"):
@@ -74,7 +76,7 @@ def parse_po(text: str) -> dict[str, str]:
         if entry.get("msgid") and entry.get("msgstr") and not fuzzy:
             messages[entry["msgid"]] = entry["msgstr"]
 
-    for line in text.splitlines() + [""]:
+    for line in [*text.splitlines(), ""]:
         line = line.strip()
         if line.startswith('"'):
             entry[field] += json.loads(line)
@@ -85,7 +87,7 @@ def parse_po(text: str) -> dict[str, str]:
             if "msgstr" in entry:
                 finish()
                 entry, fuzzy = {}, False
-            fuzzy = fuzzy or line.startswith("#,") and "fuzzy" in line
+            fuzzy = fuzzy or (line.startswith("#,") and "fuzzy" in line)
     return messages
 
 

@@ -75,7 +75,8 @@ class TableLayout:
         self.tableau_top = self.top_y - self.gap
         self.bottom = self.gap / 2
         slots = {STOCK: 0, WASTE: 1, **{f: 3 + i for i, f in enumerate(FOUNDATIONS)}}
-        self.slots = {pile: Rect(self.column_x[col], self.top_y, self.card_w, self.card_h) for pile, col in slots.items()}
+        self.slots = {pile: Rect(self.column_x[col], self.top_y, self.card_w, self.card_h)
+                      for pile, col in slots.items()}
         for col in range(7):
             self.slots[col] = Rect(self.column_x[col], self.tableau_top - self.card_h, self.card_w, self.card_h)
 

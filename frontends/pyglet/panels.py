@@ -69,7 +69,9 @@ def variant_name(plugins: Plugins, variant: str) -> str:
     for draw, info in plugins.variants("draw").items():
         scoring = variant[len(draw):]
         if variant.startswith(draw) and scoring in plugins.variants("scoring"):
-            return f"{_(info.variant.name)} · {_(plugins.variants('scoring')[scoring].variant.name)}"
+            scoring_variant = plugins.variants("scoring")[scoring].variant
+            if info.variant and scoring_variant:
+                return f"{_(info.variant.name)} · {_(scoring_variant.name)}"
     return variant
 
 
@@ -86,7 +88,8 @@ class NewGameForm:
 
     def panel(self) -> Panel:
         rows = [[Widget("title", _("New game"))], [Widget("text", _("Draw"))]]
-        rows.append([self._option("draw", token, info) for token, info in sorted(self.plugins.variants("draw").items())])
+        draws = sorted(self.plugins.variants("draw").items())
+        rows.append([self._option("draw", token, info) for token, info in draws])
         rows.append([Widget("text", _(self._info("draw").variant.description))])
         rows.append([Widget("text", _("Scoring"))])
         rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.variants("scoring").items())])

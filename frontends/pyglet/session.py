@@ -7,8 +7,10 @@ the test probe, when asked for, sees it.
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from solitaire_klondike.core import Game, GameCode, IllegalMoveError, Move, PluginError, Plugins
+from solitaire_klondike.player_data import Store
 
 from .i18n import _
 from .messages import notice_text, plugin_failed, plugin_failures
@@ -21,27 +23,33 @@ SCREEN_SHARE = 0.9                # of the screen, at most, for a window that wo
 
 
 class Session:
-    """One player's table: the current game, the store that keeps it, a message to show."""
+    """One player's table: the game on it, the store that keeps it, a message to show."""
 
-    def __init__(self, plugins: Plugins, store, code: GameCode | None = None) -> None:
-        """Resume the saved game, or deal ``code`` (leaving the saved one), or a new game."""
-        self.plugins, self.store = plugins, store
+    def __init__(self, plugins: Plugins, store: Store, game: Game) -> None:
+        self.plugins, self.store, self.game = plugins, store, game
         self._told = 0  # how many of the store's notices the player has been shown
-        self.message = ""
-        self.game: Game | None = store.resume(plugins)
+        store.game_started(game)
         failed = [info.name for info in plugins.infos if info.error and info.error != "blocked"]
-        if code or self.game is None:
-            self._begin(Game(code or GameCode.random(*self.chosen_variant()), plugins))
-        else:
-            store.game_started(self.game)
-        self.message = " ".join(filter(None, [self.message, self.store_news(), plugin_failures(failed)]))
+        self.message = " ".join(filter(None, [self.store_news(), plugin_failures(failed)]))
+
+    @classmethod
+    def open(cls, plugins: Plugins, store: Store, code: GameCode | None = None) -> "Session":
+        """Deal ``code``, or resume the saved game, or deal a new game of the last chosen variant.
+
+        With ``code`` the saved game is not replayed: starting the new one records it as
+        abandoned from its saved row.
+        """
+        game = Game(code, plugins) if code else store.resume(plugins)
+        if game is None:
+            game = Game(GameCode.random(*chosen_variant(plugins, store)), plugins)
+        return cls(plugins, store, game)
 
     # --- settings ------------------------------------------------------------
 
-    def setting(self, key: str, default=None):
+    def setting(self, key: str, default: Any = None) -> Any:
         return self.store.get_setting(key, default)
 
-    def set_setting(self, key: str, value) -> None:
+    def set_setting(self, key: str, value: Any) -> None:
         self.store.set_setting(key, value)
         self.message = self.store_news() or self.message
 
@@ -53,10 +61,7 @@ class Session:
         return " ".join(notice_text(notice) for notice in news)
 
     def chosen_variant(self) -> tuple[str, str]:
-        """The last draw and scoring tokens chosen, when still installed (else the first ones)."""
-        draws, scorings = sorted(self.plugins.variants("draw")), sorted(self.plugins.variants("scoring"))
-        draw, scoring = self.setting("draw"), self.setting("scoring")
-        return (draw if draw in draws else draws[0]), (scoring if scoring in scorings else scorings[0])
+        return chosen_variant(self.plugins, self.store)
 
     @property
     def double_tap_ms(self) -> int:
@@ -121,15 +126,11 @@ class Session:
         self.store.close()
 
     def _begin(self, game: Game) -> None:
-        if self.game is not None and self.game is not game:
-            self._leave()
+        if self.game is not game:
+            self.store.game_left(self.game)
         self.game = game
         self.store.game_started(game)
         self.message = " ".join(filter(None, [self.message, self.store_news()]))
-
-    def _leave(self) -> None:
-        if self.game is not None:
-            self.store.game_left(self.game)
 
     def _saved(self) -> bool:
         self.store.action_done(self.game)
@@ -138,7 +139,7 @@ class Session:
 
     # --- test probe ------------------------------------------------------------
 
-    def write_probe(self, view: dict) -> None:
+    def write_probe(self, view: dict[str, Any]) -> None:
         """When :data:`STATE_FILE_VARIABLE` names a file, write the game and the view as JSON."""
         path = os.environ.get(STATE_FILE_VARIABLE)
         if not path:
@@ -154,3 +155,10 @@ class Session:
         temporary = Path(path + ".tmp")
         temporary.write_text(json.dumps(data), encoding="utf-8")
         temporary.replace(path)
+
+
+def chosen_variant(plugins: Plugins, store: Store) -> tuple[str, str]:
+    """The last draw and scoring tokens chosen, when still installed (else the first ones)."""
+    draws, scorings = sorted(plugins.variants("draw")), sorted(plugins.variants("scoring"))
+    draw, scoring = store.get_setting("draw"), store.get_setting("scoring")
+    return (draw if draw in draws else draws[0]), (scoring if scoring in scorings else scorings[0])

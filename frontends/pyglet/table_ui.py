@@ -1,5 +1,7 @@
 """A table of texts in a panel (the statistics): headers that wrap, numbers aligned right."""
 
+from typing import Literal
+
 import pyglet
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
@@ -14,7 +16,8 @@ class TableLabels:
     """Labels for ``cells`` (rows of texts, the first the headers, the last a total), sized to fit
     ``inner`` window units; :attr:`width` and :attr:`height` say how much room it takes."""
 
-    def __init__(self, cells: tuple[tuple[str, ...], ...], unit: float, inner: float, batch: Batch, group: Group) -> None:
+    def __init__(self, cells: tuple[tuple[str, ...], ...], unit: float, inner: float,
+                 batch: Batch, group: Group) -> None:
         self.batch, self.group = batch, group
         self.drawn: list = []
         scale = 0.9
@@ -35,7 +38,7 @@ class TableLabels:
         size = text * 72 / 96
         widths = []
         for column in zip(*cells):
-            words = [w for w in column[0].split()] or [""]
+            words = list(column[0].split()) or [""]
             longest = max(_width(w, size, True) for w in words)
             widths.append(max([longest] + [_width(c, size, i == len(column) - 1) for i, c in enumerate(column[1:], 1)]))
         return widths, text * 0.9
@@ -45,7 +48,7 @@ class TableLabels:
         header_h = 0.0
         x = 0.0
         for column, width in zip(zip(*self.cells), self.widths):
-            align = "left" if x == 0 else "right"
+            align: Literal["left", "right"] = "left" if x == 0 else "right"
             header = pyglet.text.Label(column[0], font_name=FONT, font_size=self.size, weight="bold", color=TEXT,
                                        width=round(width) + 1, multiline=True, align=align, anchor_y="top",
                                        batch=self.batch, group=self.group)
@@ -76,7 +79,8 @@ class TableLabels:
         for label, dx, row in self._labels:
             label.x, label.y = round(x + dx), round(top - self.row_top(row))
         rule_y = (top - self.header_h + self.line * 0.15, top - self.row_top(len(self.cells) - 1) + self.line * 0.15)
-        rules = [shapes.Rectangle(x, round(y), self.width, 1, color=RULE, batch=self.batch, group=self.group) for y in rule_y]
+        rules = [shapes.Rectangle(x, round(y), self.width, 1, color=RULE, batch=self.batch, group=self.group)
+                 for y in rule_y]
         return [label for label, _x, _r in self._labels] + rules
 
 

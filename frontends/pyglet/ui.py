@@ -109,7 +109,8 @@ class PanelView:
     def show(self, panel: Panel, width: float, height: float, unit: float) -> None:
         """Draw ``panel`` centred; ``unit`` is the text height in window units."""
         self.clear()
-        self.drawn.append(shapes.Rectangle(0, 0, width, height, color=(0, 0, 0, 110), batch=self.batch, group=self.dim_group))
+        self.drawn.append(shapes.Rectangle(0, 0, width, height, color=(0, 0, 0, 110),
+                                           batch=self.batch, group=self.dim_group))
         panel_w = min(width * 0.94, unit * panel.width)
         pad = unit * 0.8
         inner = panel_w - 2 * pad
@@ -117,12 +118,13 @@ class PanelView:
         heights = [max(h for _, _, _, h in row) for row in made]
         panel_h = sum(heights) + pad * (len(made) + 1)
         x0, top = (width - panel_w) / 2, (height + panel_h) / 2
-        self.drawn.append(shapes.Rectangle(x0, top - panel_h, panel_w, panel_h, color=PANEL, batch=self.batch, group=self.panel_group))
+        self.drawn.append(shapes.Rectangle(x0, top - panel_h, panel_w, panel_h, color=PANEL,
+                                           batch=self.batch, group=self.panel_group))
         y = top - pad
         for row, row_h in zip(made, heights):
             row_w = sum(w for _, _, w, _ in row) + pad * (len(row) - 1)
             x = x0 + (panel_w - row_w) / 2
-            for widget, items, w, h in row:
+            for widget, items, w, _h in row:
                 self._place(widget, items, x, y - row_h, w, row_h, panel.focus == widget.id)
                 x += w + pad
             y -= row_h + pad
@@ -135,10 +137,11 @@ class PanelView:
         text = widget.text + ("▏" if widget.kind == "field" and focused else "")
         color = (190, 20, 30, 255) if widget.id == "error" else DARK_TEXT
         if widget.kind == "text":
-            label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=color, width=inner, multiline=True,
-                                      align="center", batch=self.batch, group=self.group)
+            label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=color, width=round(inner),
+                                      multiline=True, align="center", batch=self.batch, group=self.group)
             return widget, [label], inner, label.content_height
-        label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=color, weight="bold" if widget.kind == "title" else "normal",
+        weight = "bold" if widget.kind == "title" else "normal"
+        label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=color, weight=weight,
                                   batch=self.batch, group=self.group)
         w = inner * 0.8 if widget.kind == "field" else label.content_width + (unit * 1.6 if widget.focusable else 0)
         h = unit * 2.2 if widget.focusable else label.content_height
@@ -155,11 +158,14 @@ class PanelView:
             label.anchor_x, label.anchor_y = ("left", "center") if widget.kind == "field" else ("center", "center")
             label.x, label.y = round(x + h * 0.3 if widget.kind == "field" else x + w / 2), round(y + h / 2)
         if widget.focusable:
-            fill = {"option": OPTION_ON if widget.selected else OPTION_OFF, "button": (214, 226, 216), "field": (255, 255, 255)}
-            self.drawn.append(shapes.Rectangle(x, y, w, h, color=fill[widget.kind], batch=self.batch, group=self.back_group))
+            fill = {"option": OPTION_ON if widget.selected else OPTION_OFF,
+                    "button": (214, 226, 216), "field": (255, 255, 255)}
+            self.drawn.append(shapes.Rectangle(x, y, w, h, color=fill[widget.kind],
+                                               batch=self.batch, group=self.back_group))
             if focused or widget.kind == "field":
                 edge = FOCUS if focused else (150, 150, 150)
-                self.drawn.append(shapes.Box(x - 2, y - 2, w + 4, h + 4, 3 if focused else 1, color=edge, batch=self.batch, group=self.group))
+                self.drawn.append(shapes.Box(x - 2, y - 2, w + 4, h + 4, 3 if focused else 1, color=edge,
+                                             batch=self.batch, group=self.group))
             self.hits.append((widget.id, Rect(x, y, w, h)))
         self.drawn.append(label)
 

@@ -68,8 +68,9 @@ class TableView:
             sprite.visible = False
         moving = drag.spots if drag else []
         dragged = self._enough(self.dragged, len(moving), self.groups[2])
-        for sprite, spot in zip(dragged, moving):
-            _place(sprite, art.regions[_cell(spot)], spot.rect.moved(drag.dx, drag.dy))
+        if drag:
+            for sprite, spot in zip(dragged, moving):
+                _place(sprite, art.regions[_cell(spot)], spot.rect.moved(drag.dx, drag.dy))
         for sprite in dragged[len(moving):]:
             sprite.visible = False
         self._boxes(position, layout, controller, show_cursor)

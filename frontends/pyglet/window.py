@@ -50,7 +50,7 @@ class KlondikeWindow(pyglet.window.Window):
         self.note = ""
         self.clipboard = ""
         self.frames = 0
-        self._slide: tuple[Drag, float] | None = None
+        self._slide: tuple[Drag, float, float, float] | None = None  # the drag, its start time and offset
         self._redraw_pending = False
         if session.game.is_won():
             self.open_panel("win")
@@ -149,6 +149,7 @@ class KlondikeWindow(pyglet.window.Window):
             return self.close_panel()
         if panel.name == "new_game":
             form = self.form
+            assert form is not None  # the New Game panel shows a form
             if widget_id.startswith(("draw:", "scoring:")):
                 form.choose(widget_id)
             elif widget_id in ("start", "code"):
@@ -260,11 +261,13 @@ class KlondikeWindow(pyglet.window.Window):
     def _start_slide(self, drag: Drag) -> None:
         """Put refused cards back where they came from, in a short glide."""
         self.controller.drag = drag
-        self._slide = (drag, time.monotonic())
+        self._slide = (drag, time.monotonic(), drag.dx, drag.dy)
         pyglet.clock.schedule_interval(self._slide_step, 1 / 60)
 
     def _slide_step(self, dt: float) -> None:
-        drag, started = self._slide  # type: ignore[misc]
+        if self._slide is None:
+            return
+        drag, started, dx, dy = self._slide
         left = 1 - (time.monotonic() - started) / SLIDE_SECONDS
         if left <= 0:
             pyglet.clock.unschedule(self._slide_step)
@@ -272,10 +275,8 @@ class KlondikeWindow(pyglet.window.Window):
             self.controller.drag = None
             self.refresh()
             return
-        if not hasattr(drag, "start"):
-            drag.start = (drag.dx, drag.dy)  # type: ignore[attr-defined]
         ease = left * left
-        drag.dx, drag.dy = drag.start[0] * ease, drag.start[1] * ease  # type: ignore[attr-defined]
+        drag.dx, drag.dy = dx * ease, dy * ease
         self.table.refresh(self.session.game.position, self.layout, self.controller, False)
         self.request_redraw()
 
@@ -307,13 +308,14 @@ class KlondikeWindow(pyglet.window.Window):
 
     def _panel_key(self, symbol: int, shift: int) -> None:
         panel = self.panel
+        assert panel is not None  # keys come here only while a panel is shown
         if symbol == key.ESCAPE:
             return self.activate(panel.cancel)
         if symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
             widget = panel.widget(panel.focus)
             return self.activate(panel.focus if widget and widget.kind in ("button", "option") else panel.default)
         if symbol in (key.TAB, key.DOWN, key.UP):
-            panel.move_focus(-1 if symbol == key.UP or symbol == key.TAB and shift else 1)
+            panel.move_focus(-1 if symbol == key.UP or (symbol == key.TAB and shift) else 1)
         elif symbol in (key.LEFT, key.RIGHT):
             neighbour = panel.neighbour(-1 if symbol == key.LEFT else 1)
             if neighbour:
@@ -328,7 +330,7 @@ class KlondikeWindow(pyglet.window.Window):
         self.refresh(panel_too=True)
 
     def on_text(self, text: str) -> None:
-        if self.form and text.isprintable() and not (text == " " and self.panel.focus != "code"):
+        if self.form and self.panel and text.isprintable() and not (text == " " and self.panel.focus != "code"):
             self.form.type_text(text)
             self.form.focus = self.panel.focus = "code"
             self.refresh(panel_too=True)
@@ -348,13 +350,16 @@ class KlondikeWindow(pyglet.window.Window):
         labels = [label for _i, label, _b in self.toolbar.items] + [
             item for item in self.panel_view.drawn if isinstance(item, pyglet.text.Label)]
         return {
-            "language": i18n.current_language(), "window": [self.width, self.height], "scale": self.scale, "frames": self.frames,
+            "language": i18n.current_language(), "window": [self.width, self.height], "scale": self.scale,
+            "frames": self.frames,
             "overlay": self.panel.name if self.panel else None, "focus": self.panel.focus if self.panel else None,
-            "panel": {i: rect(r) for i, r in self.panel_view.hits}, "toolbar": {i: rect(r) for i, r in self.toolbar.hits},
+            "panel": {i: rect(r) for i, r in self.panel_view.hits},
+            "toolbar": {i: rect(r) for i, r in self.toolbar.hits},
             "texts": [label.text for label in labels], "text_at": [[label.x, label.y] for label in labels],
             "status": self.status.text if self.status else "", "clipboard": self.clipboard, "card_w": layout.card_w,
             "slots": {str(p): rect(r) for p, r in layout.slots.items()},
-            "spots": [[s.card, s.face_up, *rect(s.rect), s.pile, s.index] for s in layout.spots(self.session.game.position)],
+            "spots": [[s.card, s.face_up, *rect(s.rect), s.pile, s.index]
+                      for s in layout.spots(self.session.game.position)],
             "x_window": getattr(self, "_window", None), "cursor": list(self.controller.cursor),
             "cursor_shown": self.table.cursor.visible, "held": self.controller.held,
             "dragging": self.controller.drag is not None, "sliding": self._slide is not None,

@@ -17,7 +17,7 @@ def solve(position: Position, budget: float, cancel: Callable[[], bool]) -> Verd
     # With unlimited passes the number of recycles changes nothing that can be reached.
     unlimited = position.recycle_limit == NO_LIMIT
 
-    def key() -> tuple:
+    def key() -> tuple[object, ...]:
         full = position.key()
         return full[:5] if unlimited else full[:5] + full[6:]
 

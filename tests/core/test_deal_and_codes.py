@@ -1,10 +1,19 @@
 """R3 game codes, R4 the deal algorithm, and the card and move notations."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solitaire_klondike.core import (
-    DEAL_COUNT, Game, GameCode, InvalidCardError, InvalidCodeError, InvalidMoveError, Move, card_name, parse_card,
+    DEAL_COUNT,
+    Game,
+    GameCode,
+    InvalidCardError,
+    InvalidCodeError,
+    InvalidMoveError,
+    Move,
+    card_name,
+    parse_card,
     standard_layout,
 )
 from solitaire_klondike.core.deal import splitmix64

@@ -8,7 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_klondike.core import CARD_NAMES, Game, IllegalMoveError, InvalidCodeError, PluginError, Variant, load_plugins
+from solitaire_klondike.core import (
+    CARD_NAMES,
+    Game,
+    IllegalMoveError,
+    InvalidCodeError,
+    PluginError,
+    Variant,
+    load_plugins,
+)
 
 DISTS = Path(__file__).parent.parent / "plugin_dists"
 KLONDIKE = [sys.executable, "-m", "solitaire_klondike.frontends.cli"]
@@ -156,7 +164,7 @@ class FaceUpDeal:
 def test_a_deal_plugin_overrides_the_core_deal_and_is_checked():
     plugins = load_plugins()
     plugins.add(FaceUpDeal(), "face-up")
-    with pytest.raises(PluginError, match="broken layout.*built down in alternating colours"):
+    with pytest.raises(PluginError, match=r"broken layout.*built down in alternating colours"):
         Game.from_text("KL1-D1N-AAAAAAG", plugins)
 
 

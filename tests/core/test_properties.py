@@ -1,6 +1,9 @@
 """Random legal play never breaks the rules, and undo takes any prefix back exactly (R18)."""
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+import itertools
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solitaire_klondike.core import DEAL_COUNT, Game, GameCode, Move, Position
 from solitaire_klondike.core.cards import fits_on
@@ -30,7 +33,7 @@ def check_invariants(p: Position) -> None:
     for column, hidden in zip(p.tableau, p.hidden):
         assert hidden == 0 if not column else 0 <= hidden < len(column)
         face_up = column[hidden:]
-        assert all(fits_on(upper, lower) for lower, upper in zip(face_up, face_up[1:]))
+        assert all(fits_on(upper, lower) for lower, upper in itertools.pairwise(face_up))
 
 
 def random_play(game: Game, picks: list[int]) -> list[tuple[tuple, int]]:

@@ -1,11 +1,9 @@
 """One or more tests per rule of RULES.md (R1–R20), played through the public game API."""
 
 import pytest
-
 from game_helpers import game_on, play, won_games
-from solitaire_klondike.core import (
-    CARD_NAMES, FOUNDATION, WASTE, Game, GameCode, IllegalMoveError, Move, parse_card,
-)
+
+from solitaire_klondike.core import CARD_NAMES, FOUNDATION, WASTE, Game, GameCode, IllegalMoveError, Move, parse_card
 from solitaire_klondike.core.cards import IS_RED, RANK
 
 
@@ -18,7 +16,7 @@ def test_r1_one_deck_of_52_cards_ranked_ace_to_king_in_two_colours(plugins):
     p = game.position
     dealt = [c for column in p.tableau for c in column] + p.stock
     assert sorted(dealt) == list(range(52))
-    assert [CARD_NAMES[c] for c in range(13)] == "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS".split()
+    assert [CARD_NAMES[c] for c in range(13)] == ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
     assert [RANK[c] for c in cards("AS 10H KC")] == [1, 10, 13]
     assert [IS_RED[c] for c in cards("AH 2D 3S 4C")] == [True, True, False, False]
 

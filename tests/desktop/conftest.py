@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from window_app import App
 
 SCREEN = (1280, 800)

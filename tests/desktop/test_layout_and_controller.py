@@ -54,8 +54,8 @@ def test_a_long_column_stays_in_the_window(plugins, size):
     position.hidden[6] = 6
     layout = TableLayout(*size)
     for spot in layout.spots(position):
-        assert 0 <= spot.rect.x and spot.rect.x + spot.rect.w <= size[0]
-        assert 0 <= spot.rect.y and spot.rect.y + spot.rect.h <= size[1] - layout.toolbar_height
+        assert spot.rect.x >= 0 and spot.rect.x + spot.rect.w <= size[0]
+        assert spot.rect.y >= 0 and spot.rect.y + spot.rect.h <= size[1] - layout.toolbar_height
 
 
 def test_r13_draw_three_fans_the_latest_draw(plugins):
@@ -92,7 +92,7 @@ def test_r19_single_tap_sends_to_foundation_double_tap_finds_a_column(plugins):
 
 
 def test_r19_two_slow_taps_are_not_a_double_tap(plugins):
-    game, controller = new(plugins)
+    _game, controller = new(plugins)
     point = centre(controller, 4)
     assert tap(controller, point, 1.0) is None
     assert tap(controller, point, 2.0) is None
@@ -127,7 +127,7 @@ def test_r7_a_sequence_is_dropped_only_from_the_card_that_fits(plugins):
 
 
 def test_the_keyboard_cursor_picks_up_and_puts_down(plugins):
-    game, controller = new(plugins)
+    _game, controller = new(plugins)
     for _ in range(6):
         controller.key("right")
     assert controller.cursor_spot() == (0, 0)
@@ -240,7 +240,7 @@ def test_a_damaged_data_file_and_a_broken_plugin_are_told_in_the_players_languag
     plugins.add(MisspelledHook(), "misspelled")
     i18n.set_language("ca")
     try:
-        session = Session(plugins, open_store(tmp_path))
+        session = Session.open(plugins, open_store(tmp_path))
         assert "No s'han pogut llegir les dades desades" in session.message
         assert "No s'han pogut carregar aquests connectors: misspelled." in session.message
         assert session.game is not None and session.game.move_count == 0
@@ -261,7 +261,7 @@ def test_a_plugin_failing_in_a_move_changes_nothing_and_is_told(tmp_path):
     plugins.add(RaisesInScore(), "broken-scorer")
     i18n.set_language("es")
     try:
-        session = Session(plugins, open_store(tmp_path), plugins.parse_code("KL1-D1N-AAAAAAG"))
+        session = Session.open(plugins, open_store(tmp_path), plugins.parse_code("KL1-D1N-AAAAAAG"))
         assert not session.play(Move.stock())
         assert session.message.startswith("Un complemento ha fallado y no ha cambiado nada: plugin 'broken-scorer'")
         assert session.game.move_count == 0 and len(session.game.position.stock) == 24

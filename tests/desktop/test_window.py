@@ -6,13 +6,13 @@ and the 9 of diamonds (T5) fitting the 10 of clubs (T4).  KL1-D1N-AAAAAAF: the 7
 """
 
 import time
+from pathlib import Path
 
 import pytest
 
 from solitaire_klondike.core import Game, load_plugins
 from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 from solitaire_klondike.player_data import open_store
-
 
 DEAL_G, DEAL_F = "KL1-D1N-AAAAAAG", "KL1-D1N-AAAAAAF"
 AD, NINE_D, SEVEN_C, EIGHT_D = 26, 34, 45, 33
@@ -142,7 +142,7 @@ def test_resize_keeps_every_card_in_the_window(launch):
     small = app.state["card_w"]
     for width, height in ((700, 500), (1260, 780)):
         state = app.after(lambda: app.resize(width, height), lambda s: s["window"] == [width, height])
-        assert all(0 <= s[2] and s[2] + s[4] <= width and 0 <= s[3] and s[3] + s[5] <= height for s in state["spots"])
+        assert all(s[2] >= 0 and s[2] + s[4] <= width and s[3] >= 0 and s[3] + s[5] <= height for s in state["spots"])
     assert state["card_w"] > small
 
 
@@ -155,7 +155,8 @@ def test_closing_keeps_the_game_and_the_next_start_resumes_it(launch, tmp_path):
 
 
 def test_win_message_with_the_final_score_then_next_game(launch, tmp_path):
-    line = next(l for l in open(__file__.rsplit("/", 2)[0] + "/data/won_games.txt") if l.startswith("KL1-D1V"))
+    won_games = (Path(__file__).parents[1] / "data" / "won_games.txt").read_text().splitlines()
+    line = next(text for text in won_games if text.startswith("KL1-D1V"))
     code, moves = line.split(":")
     plugins = load_plugins()
     game = Game.from_text(code, plugins)

@@ -5,10 +5,10 @@ from pathlib import Path
 
 from solitaire_klondike.core import FOUNDATION, STOCK, Game, Move, load_plugins
 from solitaire_klondike.core.cards import RANK, SUIT
-from solitaire_klondike.frontends.pyglet.layout import SHOWN_STEP
-from solitaire_klondike.player_data import open_store
 from solitaire_klondike.frontends.pyglet.controller import CURSOR_ORDER
 from solitaire_klondike.frontends.pyglet.i18n import read_catalog
+from solitaire_klondike.frontends.pyglet.layout import SHOWN_STEP
+from solitaire_klondike.player_data import open_store
 
 CURSOR_COLOR = (255, 214, 64)   # view.CURSOR_COLOR (importing the view would import pyglet here)
 WON_GAMES = Path(__file__).parents[1] / "data" / "won_games.txt"
@@ -35,7 +35,7 @@ def keys_for(game: Game, move: Move, cursor: int) -> tuple[list[str], int]:
         keys += ["Up"] * (len(column) - 1 - index)
     card = position.top_card(move.source)
     target = 9 + SUIT[card] if move.target == FOUNDATION else move.target
-    return keys + ["Return"] + _walk(move.source, target) + ["Return"], target
+    return [*keys, "Return", *_walk(move.source, target), "Return"], target
 
 
 def _walk(start: int, end: int) -> list[str]:
@@ -160,7 +160,7 @@ def test_a_card_taken_back_from_a_foundation_by_drag_and_by_keyboard(launch):
     game = Game.from_text(code, load_plugins())
     app.key("Tab")
     keys, cursor = [], STOCK
-    for text in "S T1-T7 T5-T1 T5-F".split():
+    for text in ["S", "T1-T7", "T5-T1", "T5-F"]:
         more, cursor = keys_for(game, Move.parse(text), cursor)
         keys += more
         game.push_text(text)

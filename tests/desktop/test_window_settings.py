@@ -3,12 +3,13 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+from test_window import DEAL_G, spot, visible_point
 
 from solitaire_klondike.core import Game, load_plugins
 from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 from solitaire_klondike.player_data import open_store
-
-from test_window import DEAL_G, spot, visible_point
 
 
 def red_ink(pixel: tuple[int, int, int]) -> bool:
@@ -90,7 +91,8 @@ def _stats_json(data) -> dict:
 def test_the_statistics_panel_shows_the_stats_command_numbers_and_resets_after_asking(launch, tmp_path):
     plugins = load_plugins()
     store = open_store(tmp_path)
-    line = next(l for l in open(__file__.rsplit("/", 2)[0] + "/data/won_games.txt") if l.startswith("KL1-D1N"))
+    won_games = (Path(__file__).parents[1] / "data" / "won_games.txt").read_text().splitlines()
+    line = next(text for text in won_games if text.startswith("KL1-D1N"))
     code, moves = line.strip().split(":")
     won = Game.from_text(code, plugins)
     store.game_started(won)
@@ -140,4 +142,4 @@ def table_rows(state: dict) -> list[list[str]]:
     for text, (x, y) in zip(state["texts"], state["text_at"]):
         lines.setdefault(y, []).append((x, text))
     rows = [[text for _x, text in sorted(line)] for _y, line in sorted(lines.items(), reverse=True)]
-    return [row for row in rows if len(row) >= 9 and " · " in row[0] or row[0] == read_catalog("el")["All games"]]
+    return [row for row in rows if (len(row) >= 9 and " · " in row[0]) or row[0] == read_catalog("el")["All games"]]

@@ -20,7 +20,7 @@ class App:
         self.state_file.unlink(missing_ok=True)
         env = {**os.environ, "DISPLAY": display, "SOLITAIRE_KLONDIKE_DATA": str(data),
                "KLONDIKE_TEST_STATE_FILE": str(self.state_file), "XDG_CACHE_HOME": str(cache), "LANG": language, "LANGUAGE": "", "LC_ALL": ""}
-        self.log = open(data / "app.log", "ab")
+        self.log = open(data / "app.log", "ab")  # noqa: SIM115 (open while the game runs, closed by quit)
         self.process = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], env=env, stdout=self.log, stderr=self.log)
         self.state = self.wait(lambda s: s["frames"] >= 1, timeout=20)
         self.window = str(self.state["x_window"])

@@ -3,9 +3,9 @@
 from pathlib import Path
 
 import pytest
+from store_helpers import make_plugins
 
 from solitaire_klondike.core import Plugins
-from store_helpers import make_plugins
 
 
 @pytest.fixture

@@ -11,8 +11,9 @@ import random
 import sys
 from pathlib import Path
 
-from store_helpers import make_plugins
 from easy_deal import EASY_DEALS, winning_move
+from store_helpers import make_plugins
+
 from solitaire_klondike.core import DEAL_COUNT, Game, GameCode
 from solitaire_klondike.player_data import open_store
 

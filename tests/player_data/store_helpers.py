@@ -2,10 +2,11 @@
 
 import os
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import easy_deal
+
 from solitaire_klondike.core import Game, GameCode, Plugins, load_plugins
 
 HERE = Path(__file__).parent
@@ -39,7 +40,7 @@ class Clock:
     """Times handed to the store, one second apart unless told."""
 
     def __init__(self) -> None:
-        self.now = datetime(2026, 1, 1, tzinfo=timezone.utc)
+        self.now = datetime(2026, 1, 1, tzinfo=UTC)
 
     def __call__(self, seconds: float = 1) -> datetime:
         self.now += timedelta(seconds=seconds)

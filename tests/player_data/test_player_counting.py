@@ -2,8 +2,9 @@
 
 from pathlib import Path
 
-from store_helpers import Clock, easy_game, hard_game, start_and_play_once
 from easy_deal import play_to_win, winning_move
+from store_helpers import Clock, easy_game, hard_game, start_and_play_once
+
 from solitaire_klondike.player_data import open_store
 
 

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from store_helpers import KLONDIKE, child_env, easy_game, hard_game, start_and_play_once
 from easy_deal import play_to_win
+from store_helpers import KLONDIKE, child_env, easy_game, hard_game, start_and_play_once
+
 from solitaire_klondike.player_data import FILE_NAME, open_store
 
 

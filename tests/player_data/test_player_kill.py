@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from store_helpers import HERE, PYTHON, child_env, make_plugins
+
 from solitaire_klondike.player_data import FILE_NAME, open_store
 
 KILLS = 30
@@ -19,7 +20,7 @@ def read_log(path: Path) -> list[tuple[str, str]]:
     """The complete lines a child wrote, as (word, rest)."""
     text = path.read_text(encoding="utf-8")
     lines = text.split("\n")[:-1]  # a line cut by the kill has no newline
-    return [(line.split(" ", 1) + [""])[:2] for line in lines]
+    return [([*line.split(" ", 1), ""])[:2] for line in lines]
 
 
 def test_killed_player_loses_nothing_saved(folder: Path) -> None:

@@ -6,8 +6,9 @@ import re
 import subprocess
 from pathlib import Path
 
-from store_helpers import KLONDIKE, Clock, child_env, easy_game
 from easy_deal import play_to_win, winning_move
+from store_helpers import KLONDIKE, Clock, child_env, easy_game
+
 from solitaire_klondike.player_data import open_store
 
 

@@ -5,8 +5,9 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
-from store_helpers import HERE, PYTHON, child_env, easy_game, hard_game, make_plugins
 from easy_deal import winning_move
+from store_helpers import HERE, PYTHON, child_env, easy_game, hard_game, make_plugins
+
 from solitaire_klondike.player_data import FILE_NAME, open_store
 
 

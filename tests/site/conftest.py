@@ -7,8 +7,8 @@ import threading
 
 import pytest
 from playwright.sync_api import sync_playwright
-
 from site_paths import CHROMIUM, CHROMIUM_ARGS, HTML_OUT, ROOT, SITE
+
 
 @pytest.fixture(scope="session")
 def build_result():

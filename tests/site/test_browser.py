@@ -3,9 +3,8 @@ from urllib.parse import urlsplit
 
 import polib
 import pytest
-
-from site_paths import LANGUAGES, LOCALES
 from examples import load_examples
+from site_paths import LANGUAGES, LOCALES
 
 ALL_LANGUAGES = ("en", *LANGUAGES)
 # Each page's path and the id of a heading whose text is translated.

@@ -3,7 +3,6 @@ import re
 
 import polib
 import pytest
-
 from site_paths import LANGUAGES, LOCALES
 
 # Heading ids, link targets and inline code must come through translation unchanged.

@@ -3,9 +3,9 @@ import subprocess
 import sys
 
 import pytest
-
-from site_paths import SITE
 from examples import MARKER, load_examples, replay
+from site_paths import SITE
+
 from solitaire_klondike.core import FOUNDATIONS, STOCK, WASTE, Game, Move, load_plugins
 from solitaire_klondike.core.cards import RANK, fits_on
 

@@ -5,12 +5,11 @@ import re
 
 import polib
 import pytest
-
-from site_paths import HTML_OUT, LANGUAGES, LOCALES, ROOT
-from mdpo.md2po import markdown_to_pofile
-
 from hook_reference import TYPES, hook_functions, reference, signature, type_heading, types_reference
 from md_messages import CODE_ONLY
+from mdpo.md2po import markdown_to_pofile
+from site_paths import HTML_OUT, LANGUAGES, LOCALES, ROOT
+
 from solitaire_klondike.core import Game, IllegalMoveError, hookspecs, load_plugins
 
 HOOKS = hook_functions()

@@ -3,8 +3,8 @@ and the won games of tests/data/won_games.txt replayed action by action."""
 import re
 
 import pytest
-
 from site_paths import ROOT, SITE
+
 from solitaire_klondike.core import FOUNDATIONS, WASTE, Game, load_plugins
 from solitaire_klondike.plugins import normal, vegas
 
@@ -116,7 +116,7 @@ def test_a_card_taken_back_scores_nothing():
 
 def take_back_action():
     game = Game.from_text("KL1-D1N-AAAAAAB", load_plugins())
-    for text in "S T1-T7 T5-T1 T5-F".split():
+    for text in ["S", "T1-T7", "T5-T1", "T5-F"]:
         game.push_text(text)
     action = game.push_text("FH-T4")
     assert action.move.source in FOUNDATIONS

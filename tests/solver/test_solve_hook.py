@@ -3,9 +3,7 @@
 import pytest
 from solver_helpers import endgame, replays_to_win
 
-from solitaire_klondike.core import (
-    UNDECIDED, WINNABLE, Game, Move, PluginError, Verdict, load_plugins, solve_position,
-)
+from solitaire_klondike.core import UNDECIDED, WINNABLE, Game, Move, PluginError, Verdict, load_plugins, solve_position
 
 
 class LyingSolver:
