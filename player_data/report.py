@@ -13,8 +13,8 @@ from solitaire_klondike.core import Game, GameCode, InvalidCodeError, PluginErro
 from solitaire_klondike.core.codes import split_variant
 
 from .opening import open_store
-from .store import Store
 from .statistics import TOTAL, VEGAS, game_seconds
+from .store import Store
 
 EXIT_CANNOT_WRITE = 2
 CSV_COLUMNS = ("code", "variant", "started_at", "ended_at", "seconds", "moves", "undos", "score", "won",
@@ -88,8 +88,8 @@ def _is_data_file(target: Path, data: Path) -> bool:
 def export_csv(records: list[dict[str, Any]], path: Path) -> int:
     """Write one CSV line per game record (the game in progress has no ``ended_at``) to a temporary file
     beside ``path``, then rename it over ``path``; return how many."""
-    handle = tempfile.NamedTemporaryFile("w", newline="", encoding="utf-8", dir=path.parent,
-                                         prefix=f".{path.name}.", suffix=".tmp", delete=False)
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, then renamed
+        "w", newline="", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False)
     try:
         with handle:
             writer = csv.writer(handle)

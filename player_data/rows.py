@@ -118,8 +118,8 @@ def _typed(row: sqlite3.Row, texts: tuple[str, ...], ints: tuple[str, ...]) -> b
 
 def _seconds(row: sqlite3.Row, allow_none: bool) -> bool:
     """A play time: a number of seconds (``NULL`` in records older than the measure)."""
-    value = row["played_seconds"] if "played_seconds" in row.keys() else 0
-    return value is None and allow_none or isinstance(value, (int, float)) and value >= 0
+    value = row["played_seconds"] if "played_seconds" in row.keys() else 0  # noqa: SIM118
+    return (value is None and allow_none) or (isinstance(value, (int, float)) and value >= 0)
 
 
 def _times(row: sqlite3.Row, *names: str) -> bool:

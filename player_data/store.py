@@ -5,6 +5,7 @@ disk, permissions) is applied to a copy in memory, kept, and written to the file
 takes writes again: the player keeps seeing everything played, and nothing is lost or hidden.
 """
 
+import contextlib
 import json
 import sqlite3
 import time
@@ -185,7 +186,8 @@ class Store:
         """Every readable game record, oldest first, including those a reset took out of the
         statistics; a damaged one is kept aside with a notice."""
         good = []
-        for row in self._read(f"SELECT rowid AS row_id, {', '.join(_RECORD_COLUMNS)}, reset_at FROM games ORDER BY ended_at, id"):
+        columns = ", ".join(_RECORD_COLUMNS)
+        for row in self._read(f"SELECT rowid AS row_id, {columns}, reset_at FROM games ORDER BY ended_at, id"):
             if rows.is_record(row):
                 good.append({c: row[c] for c in (*_RECORD_COLUMNS, "reset_at")})
             else:
@@ -199,8 +201,8 @@ class Store:
         if current is None or not current["actions"] or self._read("SELECT 1 FROM games WHERE key = ?",
                                                                    (current["key"],)):
             return None
-        return {**{c: current[c] for c in _RECORD_COLUMNS if c in current.keys()}, "ended_at": "", "won": 0,
-                "reset_at": None}
+        names = current.keys()
+        return {**{c: current[c] for c in _RECORD_COLUMNS if c in names}, "ended_at": "", "won": 0, "reset_at": None}
 
     def close(self) -> None:
         self.conn.close()
@@ -240,7 +242,9 @@ class Store:
     def _saved_rows(self, status: str) -> list[sqlite3.Row]:
         """The saved games of one status, newest first; a damaged row is kept aside with a notice."""
         good = []
-        for row in self._read("SELECT rowid AS row_id, * FROM saved_games WHERE status = ? ORDER BY updated_at DESC", (status,)):
+        found = self._read("SELECT rowid AS row_id, * FROM saved_games WHERE status = ? ORDER BY updated_at DESC",
+                           (status,))
+        for row in found:
             if rows.is_saved_game(row):
                 good.append(row)
             else:
@@ -307,10 +311,8 @@ class Store:
     def _lose_file(self, exc: sqlite3.Error) -> None:
         """The file refused a write: go on with a copy of it in memory, and say why."""
         memory = sqlite3.connect(":memory:", isolation_level=None)
-        try:
+        with contextlib.suppress(sqlite3.Error):  # then the copy starts empty: still better than no game
             self.conn.backup(memory)
-        except sqlite3.Error:
-            pass
         self.conn.close()
         self.conn, self.saving = _prepared(memory), False
         self.notices.append(cannot_save_notice(exc, read=True))
@@ -322,7 +324,7 @@ class Store:
         self._next_try = time.monotonic() + self.retry_seconds
         try:
             conn = _prepared(self._reconnect())
-        except Exception:  # noqa: BLE001 - still locked, full, read-only, or newer: try later
+        except Exception:
             return
         try:
             _transaction(conn, lambda c: [work(c) for work in self._pending])
@@ -370,7 +372,9 @@ def _begun(conn: sqlite3.Connection):
 
 def _put_current(conn: sqlite3.Connection, row: dict[str, Any]) -> None:
     """Write the game in progress over the slot; a different game found there is abandoned first."""
-    for old in conn.execute("SELECT rowid AS row_id, * FROM saved_games WHERE status = 'current' AND key != ?", (row["key"],)):
+    others = conn.execute("SELECT rowid AS row_id, * FROM saved_games WHERE status = 'current' AND key != ?",
+                          (row["key"],))
+    for old in others:
         if not rows.is_saved_game(old):
             rows.keep_aside(conn, "saved_games", old["row_id"], row["updated_at"])
         elif old["actions"]:

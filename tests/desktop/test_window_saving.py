@@ -4,10 +4,10 @@ again (case 5); settings the game never writes do not stop it from starting (cas
 import sqlite3
 import time
 
+from test_window import DEAL_G
+
 from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 from solitaire_klondike.player_data import FILE_NAME, open_store
-
-from test_window import DEAL_G
 
 
 def test_a_save_that_fails_during_play_is_told_and_so_is_saving_again(launch, tmp_path):

@@ -11,11 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from easy_deal import play_to_win, winning_move
-from solitaire_klondike.player_data import FILE_NAME, open_store
-from solitaire_klondike.player_data import opening
 from store_helpers import KLONDIKE, child_env, easy_game, hard_game, start_and_play_once
+
+from solitaire_klondike.player_data import FILE_NAME, open_store, opening
 
 
 def _history(folder: Path, plugins, games: int = 3) -> None:
@@ -158,10 +157,9 @@ def test_a_full_disk_during_play_is_named_and_every_action_is_saved_once_there_i
     store = open_store(folder)
     store.retry_seconds = 0
     filler = small_disk / "filler"
-    with filler.open("wb", buffering=0) as handle:  # another program fills the disk
-        with contextlib.suppress(OSError):
-            while True:
-                handle.write(b"x" * 4096)
+    with filler.open("wb", buffering=0) as handle, contextlib.suppress(OSError):  # another program fills the disk
+        while True:
+            handle.write(b"x" * 4096)
     won = 0
     while store.saving:  # play until a save needs room there is not
         game = easy_game(plugins, deal=won + 1)
