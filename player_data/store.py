@@ -165,6 +165,26 @@ class Store:
         self._write(leave)
         self._game = None
 
+    def game_set_aside(self, game: Game) -> None:
+        """The game cannot go on (a plugin of it failed): keep it, like a game whose plugin is missing,
+        for when its plugins work again (one with no action yet is simply dropped)."""
+        if game is not self._game:
+            return
+        key, had_action = self._key, self._actions > 0
+
+        def set_aside(conn: sqlite3.Connection) -> None:
+            if had_action:
+                conn.execute("UPDATE saved_games SET status = 'waiting_plugin' WHERE key = ?", (key,))
+            else:
+                conn.execute("DELETE FROM saved_games WHERE key = ?", (key,))
+        self._write(set_aside)
+        self._game = None
+
+    def game_replaced(self, old: Game, new: Game) -> None:
+        """``new`` is ``old`` replayed (with a plugin left out): it goes on under the same saved row."""
+        if old is self._game:
+            self._game = new
+
     # --- statistics ------------------------------------------------------------------
 
     def statistics(self) -> dict[str, dict[str, Any]]:

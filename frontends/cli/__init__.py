@@ -40,11 +40,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as exc:
         print(f"klondike: {exc}", file=sys.stderr)
         return exc.status
+    except PluginError as exc:  # a plugin failed while the output was being made (a score's text...)
+        print(f"klondike: {plugin_failure(exc)}", file=sys.stderr)
+        return EXIT_PLUGIN
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (| head): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
+
+
+def plugin_failure(exc: PluginError) -> str:
+    """A plugin's failure, and how to leave the plugin out when it is named."""
+    if not exc.plugin:
+        return str(exc)
+    return _("{reason} (leave that plugin out with --block-plugin {name})").format(reason=exc, name=exc.plugin)
 
 
 def _no_screen() -> str:
@@ -103,7 +113,7 @@ def _new_game(code: str, plugins: Plugins) -> Game:
     except InvalidCodeError as exc:
         raise CommandError(_("bad game code: {reason}").format(reason=exc), EXIT_BAD_INPUT) from exc
     except PluginError as exc:
-        raise CommandError(str(exc), EXIT_PLUGIN) from exc
+        raise CommandError(plugin_failure(exc), EXIT_PLUGIN) from exc
 
 
 def _deal(args: argparse.Namespace, plugins: Plugins) -> int:
@@ -131,7 +141,7 @@ def _replay(args: argparse.Namespace, plugins: Plugins) -> int:
         except InvalidMoveError as exc:
             raise CommandError(f"{where}: {exc}", EXIT_ILLEGAL) from exc
         except PluginError as exc:
-            raise CommandError(f"{where} ({text}): {exc}", EXIT_PLUGIN) from exc
+            raise CommandError(f"{where} ({text}): {plugin_failure(exc)}", EXIT_PLUGIN) from exc
     if args.json:
         data = game_json(game)
         data.update(score=game.score, score_text=game.score_text, won=game.is_won(), moves_applied=len(texts))

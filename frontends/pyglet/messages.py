@@ -4,7 +4,7 @@ The engine explains in English (core/legality.py, core/codes.py); these sentence
 chosen from the position and the attempted move, or from the kind of code error.
 """
 
-from solitaire_klondike.core import FOUNDATION, FOUNDATIONS, STOCK, WASTE, Position
+from solitaire_klondike.core import FOUNDATION, FOUNDATIONS, STOCK, WASTE, PluginError, Position
 from solitaire_klondike.core.cards import RANK, fits_on
 
 from .i18n import _
@@ -104,3 +104,10 @@ def plugin_failures(names: list[str]) -> str:
 def plugin_failed(engine_message: str) -> str:
     """A plugin raised or answered wrongly: nothing changed; say so, with the engine's details."""
     return _("A plugin failed, so nothing changed:") + " " + engine_message
+
+
+def plugin_left_out(exc: PluginError) -> str:
+    """A plugin failed and is left out until the next start (its details go to the terminal)."""
+    if not exc.plugin:
+        return plugin_failed(str(exc))
+    return _("The plugin {name} failed, so it is left out until the game is started again.").format(name=exc.plugin)

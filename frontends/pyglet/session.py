@@ -13,7 +13,8 @@ from solitaire_klondike.core import Game, GameCode, IllegalMoveError, Move, Plug
 from solitaire_klondike.player_data import Store
 
 from .i18n import _
-from .messages import notice_text, plugin_failed, plugin_failures
+from .messages import notice_text, plugin_failed, plugin_failures, plugin_left_out
+from .plugin_guard import leave_out, probe, working_game
 
 STATE_FILE_VARIABLE = "KLONDIKE_TEST_STATE_FILE"
 DEFAULT_DOUBLE_TAP_MS = 400
@@ -38,11 +39,25 @@ class Session:
 
         With ``code`` the saved game is not replayed: starting the new one records it as
         abandoned from its saved row.
+        A plugin that fails on the way is left out for the session (and said so), and the game
+        goes on with a variant that works.
         """
-        game = Game(code, plugins) if code else store.resume(plugins)
+        failures: list[PluginError] = []
+        try:
+            game = Game(code, plugins) if code else store.resume(plugins)
+            if game is not None:
+                probe(game)
+        except PluginError as exc:
+            failures.append(exc)
+            leave_out(plugins, exc)
+            if not code and game is not None:
+                store.game_set_aside(game)
+            game = None
         if game is None:
-            game = Game(GameCode.random(*chosen_variant(plugins, store)), plugins)
-        return cls(plugins, store, game)
+            game = working_game(plugins, chosen_variant(plugins, store), failures)
+        session = cls(plugins, store, game)
+        session.message = " ".join(filter(None, [*map(plugin_left_out, failures), session.message]))
+        return session
 
     # --- settings ------------------------------------------------------------
 
@@ -90,7 +105,7 @@ class Session:
             self.message = _("That move is not allowed.")
             return False
         except PluginError as exc:
-            self.message = plugin_failed(str(exc))
+            self.recover(exc)
             return False
         self._saved()
         return True
@@ -102,16 +117,16 @@ class Session:
         try:
             return self.game.redo() is not None and self._saved()
         except PluginError as exc:
-            self.message = plugin_failed(str(exc))
+            self.recover(exc)
             return False
 
     def new_game(self, code: GameCode) -> None:
         """Leave the current game and deal ``code``; remember its plugins as the next choice."""
         self.message = ""
         try:
-            game = Game(code, self.plugins)
+            game = probe(Game(code, self.plugins))
         except PluginError as exc:
-            self.message = plugin_failed(str(exc))
+            self.recover(exc)
             return
         self.set_setting("draw", code.draw)
         self.set_setting("scoring", code.scoring)
@@ -120,7 +135,27 @@ class Session:
     def restart(self) -> None:
         """Deal the same code again from the start (R5)."""
         self.message = ""
-        self._begin(self.game.restarted())
+        try:
+            self._begin(probe(self.game.restarted()))
+        except PluginError as exc:
+            self.recover(exc)
+
+    def recover(self, exc: PluginError) -> None:
+        """A plugin failed: leave it out for the session and go on with this game when it still works
+        without it, else with a new deal of a variant that works (this one is kept for later)."""
+        if not leave_out(self.plugins, exc):
+            self.message = plugin_failed(str(exc))
+            return
+        failures = [exc]
+        try:
+            game = probe(Game.from_snapshot(self.game.snapshot(), self.plugins))
+            self.store.game_replaced(self.game, game)
+            self.game = game
+        except (PluginError, ValueError, KeyError):
+            self.store.game_set_aside(self.game)
+            self.game = working_game(self.plugins, chosen_variant(self.plugins, self.store), failures)
+            self.store.game_started(self.game)
+        self.message = " ".join(map(plugin_left_out, failures))
 
     def close(self) -> None:
         self.store.close()

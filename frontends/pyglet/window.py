@@ -4,18 +4,21 @@ It redraws only when something changed (no frame timer); the slide-back of a ref
 drop is the one animation, scheduled only while it runs.
 """
 
+import functools
 import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pyglet
 from pyglet.window import key, mouse
 
-from solitaire_klondike.core import STOCK, WASTE, GameCode, Move
+from solitaire_klondike.core import STOCK, WASTE, GameCode, Move, PluginError
 
 from . import i18n
 from .controller import Controller, Drag
 from .i18n import _
 from .layout import TableLayout
-from .messages import move_refusal
+from .messages import move_refusal, plugin_failed
 from .panels import NewGameForm, Panel, settings_panel, stats_panel, win_panel
 from .session import MIN_WINDOW, Session
 from .ui import PanelView, Toolbar
@@ -25,6 +28,20 @@ FELT = (0.05, 0.42, 0.2, 1.0)
 SLIDE_SECONDS = 0.16
 CURSOR_KEYS = {key.LEFT: "left", key.RIGHT: "right", key.UP: "up", key.DOWN: "down", key.ESCAPE: "escape",
                key.ENTER: "enter", key.RETURN: "enter", key.NUM_ENTER: "enter"}
+
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+def guarded(handler: Handler) -> Handler:
+    """An event handler in which a failing plugin is told and left out, never a crash."""
+    @functools.wraps(handler)
+    def run(window: "KlondikeWindow", *args: Any) -> Any:
+        try:
+            return handler(window, *args)
+        except PluginError as exc:
+            window.plugin_failed(exc)
+            return None
+    return run  # type: ignore[return-value]
 
 
 class KlondikeWindow(pyglet.window.Window):
@@ -67,6 +84,7 @@ class KlondikeWindow(pyglet.window.Window):
         self._redraw_pending = False
         self.draw(dt)
 
+    @guarded
     def on_draw(self) -> None:
         pyglet.gl.glClearColor(*FELT)
         self.clear()
@@ -74,9 +92,11 @@ class KlondikeWindow(pyglet.window.Window):
         self.frames += 1
         self.session.write_probe(self.probe())
 
+    @guarded
     def on_expose(self) -> None:
         self.request_redraw()
 
+    @guarded
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
         self.layout = self.controller.layout = TableLayout(width, height, self.scale)
@@ -228,6 +248,7 @@ class KlondikeWindow(pyglet.window.Window):
 
     # --- pointer -----------------------------------------------------------------
 
+    @guarded
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         if button != mouse.LEFT or self._slide:
             return
@@ -242,11 +263,13 @@ class KlondikeWindow(pyglet.window.Window):
         self.show_cursor = False
         self.controller.press(x, y)
 
+    @guarded
     def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> None:
         if not self.panel and self.controller.motion(x, y):
             self.table.refresh(self.session.game.position, self.layout, self.controller, False)
             self.request_redraw()
 
+    @guarded
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
         if button != mouse.LEFT or self.panel:
             return
@@ -282,6 +305,7 @@ class KlondikeWindow(pyglet.window.Window):
 
     # --- keyboard ----------------------------------------------------------------
 
+    @guarded
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         ctrl, shift = modifiers & key.MOD_CTRL, modifiers & key.MOD_SHIFT
         if ctrl and symbol == key.Q:
@@ -329,11 +353,24 @@ class KlondikeWindow(pyglet.window.Window):
             self.form.focus = panel.focus
         self.refresh(panel_too=True)
 
+    @guarded
     def on_text(self, text: str) -> None:
         if self.form and self.panel and text.isprintable() and not (text == " " and self.panel.focus != "code"):
             self.form.type_text(text)
             self.form.focus = self.panel.focus = "code"
             self.refresh(panel_too=True)
+
+    def plugin_failed(self, exc: PluginError) -> None:
+        """A plugin failed outside a move (a frame, a tap on the stock, a panel): the session leaves it out
+        and keeps a working game; the panel it broke is closed."""
+        self.session.recover(exc)
+        self.panel, self.form = None, None
+        self.panel_view.clear()
+        self.controller.set_game(self.session.game)
+        try:
+            self.refresh()
+        except PluginError as again:  # a failure no plugin can be named for: say it, and draw what can be drawn
+            self.session.message = plugin_failed(str(again))
 
     # --- leaving ---------------------------------------------------------------
 
