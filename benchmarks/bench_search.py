@@ -9,7 +9,17 @@ foundation, and prunes moves that only shuffle a column: a benchmark, not yet a 
 import sys
 import time
 
-from solitaire_klondike.core import FOUNDATION, Game, GameCode, Move, Position, load_plugins
+from solitaire_klondike.core import (
+    COLUMNS,
+    FOUNDATION,
+    FOUNDATIONS,
+    WASTE,
+    Game,
+    GameCode,
+    Move,
+    Position,
+    load_plugins,
+)
 from solitaire_klondike.core.cards import RANK, SUIT
 
 NODE_LIMIT = 200_000
@@ -22,9 +32,9 @@ def cards_moved(p: Position, move: Move) -> int:
 
 def worth_trying(p: Position, move: Move) -> bool:
     source, target = move
-    if 9 <= source <= 12:
+    if source in FOUNDATIONS:
         return False
-    if source < 7 and target < 7:
+    if source in COLUMNS and target in COLUMNS:
         n, column, hidden = cards_moved(p, move), p.tableau[source], p.hidden[source]
         if n == len(column) - hidden:
             return hidden > 0 or bool(p.tableau[target])
@@ -37,9 +47,9 @@ def rank_move(p: Position, move: Move) -> int:
     source, target = move
     if target == FOUNDATION:
         return 0
-    if source < 7:
+    if source in COLUMNS:
         return 1 if p.hidden[source] else 3
-    return 2 if source == 7 else 4
+    return 2 if source == WASTE else 4
 
 
 def search(p: Position) -> tuple[list[Move] | None, int]:

@@ -5,19 +5,74 @@ Dealing, drawing, recycling and scoring are asked of plugins through the hooks o
 """
 
 from .cards import CARD_NAMES, InvalidCardError, card, card_name, parse_card
-from .codes import DEAL_COUNT, GameCode, InvalidCodeError
+from .codes import (
+    DEAL_COUNT,
+    AmbiguousVariantError,
+    CodePrefixError,
+    CodeShapeError,
+    DealLengthError,
+    DealLettersError,
+    GameCode,
+    InvalidCodeError,
+    UnknownTokenError,
+    VariantShapeError,
+)
 from .deal import Layout, standard_layout
 from .game import UNDO_LIMIT, Action, Game
 from .hookspecs import hookimpl
-from .moves import FOUNDATION, FOUNDATIONS, STOCK, WASTE, IllegalMoveError, InvalidMoveError, Move
+from .legality import Refusal, RefusalKind
+from .moves import ALL_MOVES, IllegalMoveError, InvalidMoveError, Move
+from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile, foundation_of
 from .plugin_manager import ENTRY_POINT_GROUP, PluginError, PluginInfo, Plugins, Variant, load_plugins
 from .position import NO_LIMIT, Position
 from .solving import UNDECIDED, UNWINNABLE, WINNABLE, Verdict, solve_position
 
 __all__ = [
-    "CARD_NAMES", "DEAL_COUNT", "ENTRY_POINT_GROUP", "FOUNDATION", "FOUNDATIONS", "NO_LIMIT", "STOCK",
-    "UNDECIDED", "UNDO_LIMIT", "UNWINNABLE", "WASTE", "WINNABLE", "Action", "Game", "GameCode", "IllegalMoveError",
-    "InvalidCardError", "InvalidCodeError", "InvalidMoveError", "Layout", "Move", "PluginError", "PluginInfo",
-    "Plugins", "Position", "Variant", "Verdict", "card", "card_name", "hookimpl", "load_plugins", "parse_card",
-    "solve_position", "standard_layout",
+    "ALL_MOVES",
+    "CARD_NAMES",
+    "COLUMNS",
+    "DEAL_COUNT",
+    "ENTRY_POINT_GROUP",
+    "FOUNDATION",
+    "FOUNDATIONS",
+    "NO_LIMIT",
+    "STOCK",
+    "UNDECIDED",
+    "UNDO_LIMIT",
+    "UNWINNABLE",
+    "WASTE",
+    "WINNABLE",
+    "Action",
+    "AmbiguousVariantError",
+    "CodePrefixError",
+    "CodeShapeError",
+    "DealLengthError",
+    "DealLettersError",
+    "Game",
+    "GameCode",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidCodeError",
+    "InvalidMoveError",
+    "Layout",
+    "Move",
+    "Pile",
+    "PluginError",
+    "PluginInfo",
+    "Plugins",
+    "Position",
+    "Refusal",
+    "RefusalKind",
+    "UnknownTokenError",
+    "Variant",
+    "VariantShapeError",
+    "Verdict",
+    "card",
+    "card_name",
+    "foundation_of",
+    "hookimpl",
+    "load_plugins",
+    "parse_card",
+    "solve_position",
+    "standard_layout",
 ]

@@ -8,6 +8,7 @@ SUITS = "SHDC"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 DECK = tuple(range(52))
+ACE, KING = 1, 13
 
 RANK = tuple(c % 13 + 1 for c in DECK)
 SUIT = tuple(c // 13 for c in DECK)

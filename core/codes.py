@@ -12,7 +12,71 @@ _TOKEN = re.compile(r"[A-Z0-9]+")
 
 
 class InvalidCodeError(ValueError):
-    """Raised for a game code that cannot be read; the message says what is wrong."""
+    """Raised for a game code that cannot be read; the message says what is wrong in English.
+
+    Each kind of fault has its own subclass, whose fields let a front end say it in any language.
+    """
+
+
+class CodeShapeError(InvalidCodeError):
+    """The code is not three parts joined by dashes (a dash missing, or one too many)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(f"{text!r} is not a game code: it needs three parts joined by dashes, like KL1-D1N-AAAAAAG")
+        self.text = text
+
+
+class CodePrefixError(InvalidCodeError):
+    """The first part is not ``KL1``."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__(f"the code must start with {PREFIX}, not {prefix!r}")
+        self.prefix = prefix
+
+
+class DealLengthError(InvalidCodeError):
+    """The deal part does not have seven characters."""
+
+    def __init__(self, letters: str) -> None:
+        super().__init__(f"the deal part {letters!r} must have exactly {DEAL_LETTERS} letters, it has {len(letters)}")
+        self.letters = letters
+        self.length = len(letters)
+
+
+class DealLettersError(InvalidCodeError):
+    """The deal part holds something other than the letters A–Z (``bad`` lists what)."""
+
+    def __init__(self, letters: str) -> None:
+        super().__init__(f"the deal part {letters!r} may hold only the letters A–Z")
+        self.letters = letters
+        self.bad = "".join(dict.fromkeys(ch for ch in letters if not "A" <= ch <= "Z"))
+
+
+class VariantShapeError(InvalidCodeError):
+    """The middle part is not capital letters and digits."""
+
+    def __init__(self, variant: str) -> None:
+        super().__init__(f"the middle part {variant!r} must be a draw token then a scoring token, like D1N")
+        self.variant = variant
+
+
+class UnknownTokenError(InvalidCodeError):
+    """The middle part names a token no installed plugin has; ``kind`` is ``"draw"`` or ``"scoring"``."""
+
+    def __init__(self, token: str, kind: str, variant: str) -> None:
+        shown = token or "(none)"
+        super().__init__(f"unknown {kind} token {shown!r} in {variant!r}: no installed {kind} plugin has it")
+        self.token, self.kind, self.variant = token, kind, variant
+
+
+class AmbiguousVariantError(InvalidCodeError):
+    """The middle part splits two ways with the installed tokens (``readings``: the (draw, scoring) pairs)."""
+
+    def __init__(self, variant: str, readings: list[tuple[str, str]]) -> None:
+        shown = " or ".join(f"{d}+{s}" for d, s in readings)
+        super().__init__(
+            f"the middle part {variant!r} reads two ways ({shown}); two installed plugins have clashing tokens")
+        self.variant, self.readings = variant, readings
 
 
 def deal_letters(deal: int) -> str:
@@ -66,19 +130,16 @@ class GameCode:
         clean = text.strip().upper()
         parts = clean.split("-")
         if len(parts) != 3:
-            raise InvalidCodeError(
-                f"{text.strip()!r} is not a game code: it needs three parts joined by dashes, like KL1-D1N-AAAAAAG"
-            )
+            raise CodeShapeError(text.strip())
         prefix, variant, letters = parts
         if prefix != PREFIX:
-            raise InvalidCodeError(f"the code must start with {PREFIX}, not {prefix!r}")
+            raise CodePrefixError(prefix)
         if len(letters) != DEAL_LETTERS:
-            raise InvalidCodeError(
-                f"the deal part {letters!r} must have exactly {DEAL_LETTERS} letters, it has {len(letters)}")
+            raise DealLengthError(letters)
         if not all("A" <= ch <= "Z" for ch in letters):
-            raise InvalidCodeError(f"the deal part {letters!r} may hold only the letters A–Z")
+            raise DealLettersError(letters)
         if not _TOKEN.fullmatch(variant):
-            raise InvalidCodeError(f"the middle part {variant!r} must be a draw token then a scoring token, like D1N")
+            raise VariantShapeError(variant)
         draw, scoring = split_variant(variant, set(draw_tokens), set(scoring_tokens))
         return cls(draw, scoring, deal_number(letters))
 
@@ -90,13 +151,10 @@ def split_variant(variant: str, draws: set[str], scorings: set[str]) -> tuple[st
     if len(readings) == 1:
         return readings[0]
     if readings:
-        shown = " or ".join(f"{d}+{s}" for d, s in readings)
-        raise InvalidCodeError(
-            f"the middle part {variant!r} reads two ways ({shown}); two installed plugins have clashing tokens")
+        raise AmbiguousVariantError(variant, readings)
     draw = next((variant[:i] for i in range(len(variant), 0, -1) if variant[:i] in draws), None)
     if draw is not None:
-        rest = variant[len(draw):] or "(none)"
-        raise InvalidCodeError(f"unknown scoring token {rest!r} in {variant!r}: no installed scoring plugin has it")
+        raise UnknownTokenError(variant[len(draw):], "scoring", variant)
     scoring = next((variant[i:] for i in range(len(variant)) if variant[i:] in scorings), None)
     unknown = variant[: len(variant) - len(scoring)] if scoring else variant
-    raise InvalidCodeError(f"unknown draw token {unknown!r} in {variant!r}: no installed draw plugin has it")
+    raise UnknownTokenError(unknown, "draw", variant)

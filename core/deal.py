@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .cards import fits_on
+from .piles import COLUMNS
 
 MASK = (1 << 64) - 1
 
@@ -29,7 +30,7 @@ class Layout:
         sequences = all(isinstance(part, tuple | list) for part in parts)
         if not sequences or not all(isinstance(column, tuple | list) for column in self.tableau):
             raise ValueError("a layout holds sequences: 7 columns, 7 face-down counts and a stock")
-        if len(self.tableau) != 7 or len(self.face_down) != 7:
+        if len(self.tableau) != len(COLUMNS) or len(self.face_down) != len(COLUMNS):
             raise ValueError("a layout needs exactly 7 columns")
         cards = [c for column in self.tableau for c in column] + list(self.stock)
         if not all(type(n) is int for n in (*cards, *self.face_down)):
@@ -68,14 +69,14 @@ def shuffled_deck(deal: int) -> list[int]:
 def standard_layout(deal: int) -> Layout:
     """Deal row by row from the front of the shuffled deck; the rest is the stock (R4 steps 4–5)."""
     deck = shuffled_deck(deal)
-    columns: list[list[int]] = [[] for _ in range(7)]
+    columns: list[list[int]] = [[] for _ in COLUMNS]
     position = 0
-    for row in range(7):
-        for column in range(row, 7):
+    for row in range(len(COLUMNS)):
+        for column in range(row, len(COLUMNS)):
             columns[column].append(deck[position])
             position += 1
     return Layout(
         tableau=tuple(tuple(c) for c in columns),
-        face_down=tuple(range(7)),
+        face_down=tuple(range(len(COLUMNS))),
         stock=tuple(deck[28:]),
     )

@@ -4,11 +4,12 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .cards import RANK, fits_on
+from .cards import KING, RANK, fits_on
 from .codes import GameCode
 from .deal import Layout
-from .legality import why_illegal
-from .moves import FOUNDATION, FOUNDATIONS, STOCK, WASTE, IllegalMoveError, Move
+from .legality import Refusal, why_illegal
+from .moves import IllegalMoveError, Move
+from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile
 from .plugin_manager import PluginError, Plugins
 from .position import Position
 from .solving import Verdict, ask_solver, never_cancel
@@ -157,13 +158,20 @@ class Game:
 
     # --- rules -------------------------------------------------------------
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move, index: int | None = None) -> Refusal | None:
+        """Why ``move`` is illegal now (a :class:`Refusal`), or ``None`` when it is legal.
+
+        ``index`` asks about the card at that place of a column source (with those above it),
+        or the card at that place of the waste or a foundation.  A pair that is not a move of
+        the notation raises :class:`InvalidMoveError`.
+        """
+        move = Move.checked(move)
         if move.source == STOCK:
             self._refresh_stock_rules()
-        return why_illegal(self.position, move)
+        return why_illegal(self.position, move, index)
 
-    def is_legal(self, move: Move) -> bool:
-        return self.why_illegal(move) is None
+    def is_legal(self, move: Move, index: int | None = None) -> bool:
+        return self.why_illegal(move, index) is None
 
     def legal_moves(self) -> list[Move]:
         """The legal moves, with the draw count and recycle limit the plugins last gave."""
@@ -186,8 +194,9 @@ class Game:
     # --- actions -------------------------------------------------------------
 
     def push(self, move: Move) -> Action:
-        """Play ``move``; raise :class:`IllegalMoveError` and change nothing when it is illegal."""
-        action = self._apply(move)
+        """Play ``move``; raise :class:`IllegalMoveError` (or :class:`InvalidMoveError` for a pair
+        that is not a move) and change nothing when it is illegal."""
+        action = self._apply(Move.checked(move))
         self._redo.clear()
         return action
 
@@ -217,9 +226,9 @@ class Game:
         return move
 
     def _apply(self, move: Move) -> Action:
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMoveError(move, reason)
+        refusal = self.why_illegal(move)
+        if refusal is not None:
+            raise IllegalMoveError(move, refusal)
         position = self.position
         kind = "move" if move.source != STOCK else ("draw" if position.stock else "recycle")
         token = position.make(move)
@@ -259,15 +268,15 @@ class Game:
 
     # --- taps (R19) ------------------------------------------------------------
 
-    def tap_move(self, pile: int) -> Move | None:
+    def tap_move(self, pile: Pile) -> Move | None:
         """A single tap on the top of a column or the waste: its foundation, when legal."""
-        if pile < 7 or pile == WASTE:
+        if pile in COLUMNS or pile == WASTE:
             move = Move(pile, FOUNDATION)
             if self.position.top_card(pile) is not None and self.is_legal(move):
                 return move
         return None
 
-    def double_tap_move(self, pile: int, index: int | None = None) -> Move | None:
+    def double_tap_move(self, pile: Pile, index: int | None = None) -> Move | None:
         """A double tap: the foundation if legal, else the fullest column the card fits (leftmost
         of equals), else for a king the leftmost empty column.
 
@@ -280,23 +289,23 @@ class Game:
         if card is None:
             return None
         tableau = self.position.tableau
-        fitting = [d for d in range(7) if d != pile and tableau[d] and fits_on(card, tableau[d][-1])]
+        fitting = [d for d in COLUMNS if d != pile and tableau[d] and fits_on(card, tableau[d][-1])]
         if fitting:
             return Move(pile, max(fitting, key=lambda d: (len(tableau[d]), -d)))
-        king_at_bottom = pile < 7 and (index == 0 or (index is None and len(tableau[pile]) == 1))
-        if RANK[card] == 13 and not king_at_bottom:
-            empty = [d for d in range(7) if d != pile and not tableau[d]]
+        king_at_bottom = pile in COLUMNS and (index == 0 or (index is None and len(tableau[pile]) == 1))
+        if RANK[card] == KING and not king_at_bottom:
+            empty = [d for d in COLUMNS if d != pile and not tableau[d]]
             if empty:
                 return Move(pile, empty[0])
         return None
 
-    def _is_top(self, pile: int, index: int) -> bool:
-        return pile >= 7 or index == len(self.position.tableau[pile]) - 1
+    def _is_top(self, pile: Pile, index: int) -> bool:
+        return pile not in COLUMNS or index == len(self.position.tableau[pile]) - 1
 
-    def _tapped_card(self, pile: int, index: int | None) -> int | None:
+    def _tapped_card(self, pile: Pile, index: int | None) -> int | None:
         if pile == WASTE:
             return self.position.top_card(WASTE)
-        if pile >= 7:
+        if pile not in COLUMNS:
             return None
         column = self.position.tableau[pile]
         if not column:

@@ -1,102 +1,128 @@
 """Moves and their text notation.
 
-Piles are small integers: columns ``T1``–``T7`` are 0–6, the waste ``W`` is 7,
-``F`` (a card's own foundation, as a target) is 8, the foundations ``FS FH FD FC``
-(as sources) are 9–12 and the stock ``S`` is 13.
+A move is the tap on the stock (``S``) or a source pile and a target pile: ``W-F``, ``W-T3``,
+``T3-T5``, ``T4-F``, ``FH-T2``.  Only these exist: building any other :class:`Move` raises
+:class:`InvalidMoveError`, so a move in hand is always one of the notation.
 """
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .cards import SUITS
+from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile
 
-COLUMNS = range(7)
-WASTE = 7
-FOUNDATION = 8
-FOUNDATIONS = (9, 10, 11, 12)
-STOCK = 13
+if TYPE_CHECKING:
+    from .legality import Refusal
 
-_PILE_NAMES = {**{c: f"T{c + 1}" for c in COLUMNS}, WASTE: "W", FOUNDATION: "F", STOCK: "S"}
-_PILE_NAMES.update({FOUNDATIONS[s]: "F" + SUITS[s] for s in range(4)})
-_PILES_BY_NAME = {name: pile for pile, name in _PILE_NAMES.items()}
-_SOURCES = {*COLUMNS, WASTE, *FOUNDATIONS}
-_TARGETS = {*COLUMNS, FOUNDATION}
+_SOURCES = (*COLUMNS, WASTE, *FOUNDATIONS)
+_TARGETS = (*COLUMNS, FOUNDATION)
+_NOTATION = "write S, or SOURCE-TARGET: W-F, W-T3, T3-T5, T4-F, FH-T2"
 
 
 class InvalidMoveError(ValueError):
-    """Raised for move text that is not in the notation."""
+    """Raised for a move that is not in the notation (text, or a pair of piles)."""
 
 
 class IllegalMoveError(ValueError):
-    """Raised for a well-formed move that the rules forbid in the current position."""
+    """Raised for a move of the notation that the rules forbid in the current position.
 
-    def __init__(self, move: "Move", reason: str) -> None:
-        super().__init__(f"{move} is illegal: {reason}")
-        self.move = move
-        self.reason = reason
-
-
-def pile_name(pile: int) -> str:
-    """``pile_name(2) == 'T3'``."""
-    return _PILE_NAMES[pile]
-
-
-_KINDS = ("tableau",) * 7 + ("waste",) + ("foundation",) * 5 + ("stock",)
-
-
-def pile_kind(pile: int) -> str:
-    """One of ``'tableau'``, ``'waste'``, ``'foundation'``, ``'stock'``."""
-    return _KINDS[pile]
-
-
-class Move(NamedTuple):
-    """One action: a tap on the stock, or cards from a source pile to a target pile.
-
-    ``source`` and ``target`` are pile numbers: columns 0–6, the waste 7, "its own foundation"
-    8, the foundations of spades, hearts, diamonds and clubs 9–12, the stock 13.  The properties
-    ``source_kind`` and ``target_kind`` name them: ``"tableau"``, ``"waste"``, ``"foundation"`` or
-    ``"stock"``.  ``str(move)`` is the move notation (``W-F``, ``T3-T5``) and ``Move.parse`` reads it.
+    ``refusal`` says why (:class:`~solitaire_klondike.core.legality.Refusal`); ``reason`` is
+    its English sentence.
     """
 
-    source: int
-    target: int
+    def __init__(self, move: "Move", refusal: "Refusal") -> None:
+        super().__init__(f"{move} is illegal: {refusal}")
+        self.move = move
+        self.refusal = refusal
+        self.reason = str(refusal)
+
+
+class _Piles(NamedTuple):
+    source: Pile
+    target: Pile
+
+
+class Move(_Piles):
+    """One action: the tap on the stock, or cards from ``source`` to ``target`` (both :class:`Pile`).
+
+    ``Move(Pile.T3, Pile.T5)``, ``Move.parse("T3-T5")`` and ``Move.stock()`` build one; any pair
+    that is not a move of the notation raises :class:`InvalidMoveError`.  ``str(move)`` is the
+    notation and ``repr(move)`` pastes back.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, source: int, target: int) -> "Move":
+        move = _ALL.get((source, target)) if _is_pile_number(source) and _is_pile_number(target) else None
+        if move is None:
+            raise InvalidMoveError(f"Move({source!r}, {target!r}) is not a move: {_NOTATION}")
+        return move
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> "Move":  # type: ignore[override]  # _replace goes through here
+        return cls(*iterable)
 
     @classmethod
     def stock(cls) -> "Move":
         """The tap on the stock: a draw, or a recycle when the stock is empty."""
-        return cls(STOCK, STOCK)
+        return _ALL[STOCK, STOCK]
 
     @classmethod
     def parse(cls, text: str) -> "Move":
         """Read ``S``, ``W-F``, ``W-T3``, ``T3-T5``, ``T4-F`` or ``FH-T2`` (any case)."""
-        clean = text.strip().upper()
+        clean = text.strip().upper() if isinstance(text, str) else None
+        if clean is None:
+            raise InvalidMoveError(f"{text!r} is not a move: {_NOTATION}")
         if clean == "S":
             return cls.stock()
         parts = clean.split("-")
         if len(parts) != 2:
-            raise InvalidMoveError(f"{text!r} is not a move: write S, or SOURCE-TARGET like W-F or T3-T5")
-        source, target = (_PILES_BY_NAME.get(p) for p in parts)
-        if source is None or source not in _SOURCES:
+            raise InvalidMoveError(f"{text!r} is not a move: {_NOTATION}")
+        source, target = (Pile.from_text(p) for p in parts)
+        if source not in _SOURCES:
             raise InvalidMoveError(f"{text!r}: {parts[0]!r} is not a source pile (W, T1–T7, FS, FH, FD, FC)")
         if target in FOUNDATIONS:
             raise InvalidMoveError(f"{text!r}: write the foundation target as F, a card always goes to its own suit's")
-        if target is None or target not in _TARGETS:
+        if target not in _TARGETS:
             raise InvalidMoveError(f"{text!r}: {parts[1]!r} is not a target pile (F, T1–T7)")
-        if source == target or (source in FOUNDATIONS and target == FOUNDATION):
+        move = _ALL.get((source, target))
+        if move is None:
             raise InvalidMoveError(f"{text!r}: a card cannot move onto the pile it comes from")
-        return cls(source, target)
+        return move
+
+    @classmethod
+    def checked(cls, move: object) -> "Move":
+        """``move`` when it is a :class:`Move`, or the move a pair of piles names; else :class:`InvalidMoveError`."""
+        if isinstance(move, tuple) and len(move) == 2:
+            return cls(*move)
+        raise InvalidMoveError(f"{move!r} is not a move: {_NOTATION}")
 
     @property
     def source_kind(self) -> str:
-        return _KINDS[self[0]]
+        return self.source.kind
 
     @property
     def target_kind(self) -> str:
-        return _KINDS[self[1]]
+        return self.target.kind
 
     def __str__(self) -> str:
-        if self.source == STOCK:
+        if self.source is STOCK:
             return "S"
-        return f"{_PILE_NAMES[self.source]}-{_PILE_NAMES[self.target]}"
+        return f"{self.source.text}-{self.target.text}"
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
+
+
+def _is_pile_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _every_move() -> dict[tuple[int, int], Move]:
+    pairs = [(STOCK, STOCK)] + [
+        (s, t) for s in _SOURCES for t in _TARGETS if s != t and not (s in FOUNDATIONS and t is FOUNDATION)
+    ]
+    return {(s, t): tuple.__new__(Move, (s, t)) for s, t in pairs}
+
+
+_ALL = _every_move()
+ALL_MOVES = tuple(_ALL.values())

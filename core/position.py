@@ -4,17 +4,18 @@ This is the search path: no hook is called here.  The draw count and the recycle
 limit are plain attributes, fixed by the game from its plugins.
 """
 
-from .cards import RANK, fits_on
+from .cards import KING, RANK, fits_on
 from .deal import Layout
-from .moves import FOUNDATION, STOCK, WASTE, Move
+from .moves import Move
+from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, IS_COLUMN, STOCK, SUIT_OF_FOUNDATION, WASTE, Pile
 
 NO_LIMIT = -1
-_STOCK_MOVE = Move(STOCK, STOCK)
-_COLUMN_MOVES = [[Move(s, d) for d in range(7)] for s in range(7)]
-_TO_FOUNDATION = [Move(s, FOUNDATION) for s in range(8)]
-_WASTE_TO = [Move(WASTE, d) for d in range(7)]
-_FOUNDATION_TO = [[Move(9 + s, d) for d in range(7)] for s in range(4)]
-_KING = 13
+_STOCK_MOVE = Move.stock()
+_COLUMN_MOVES = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
+_COLUMN_TO_FOUNDATION = [Move(s, FOUNDATION) for s in COLUMNS]
+_WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
+_WASTE_TO = [Move(WASTE, d) for d in COLUMNS]
+_FOUNDATION_TO = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
 _GOES_ON = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
 _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 
@@ -66,15 +67,17 @@ class Position:
     def foundation_cards(self, suit: int) -> list[int]:
         return [13 * suit + r for r in range(self.foundations[suit])]
 
-    def top_card(self, pile: int) -> int | None:
-        """The card on top of a column, the waste or a foundation (``FS``…``FC``)."""
-        if pile < 7:
+    def top_card(self, pile: Pile) -> int | None:
+        """The card on top of a column, the waste or a foundation (``FS``…``FC``); else ``None``."""
+        if IS_COLUMN[pile]:
             column = self.tableau[pile]
             return column[-1] if column else None
         if pile == WASTE:
             return self.waste[-1] if self.waste else None
-        height = self.foundations[pile - 9]
-        return 13 * (pile - 9) + height - 1 if height else None
+        suit = SUIT_OF_FOUNDATION[pile]
+        if suit < 0:
+            return None
+        return self.foundation_cards(suit)[-1] if self.foundations[suit] else None
 
     def can_recycle(self) -> bool:
         return self.recycle_limit == NO_LIMIT or self.recycles < self.recycle_limit
@@ -87,10 +90,10 @@ class Position:
         tableau, hidden, found = self.tableau, self.hidden, self.foundations
         if self.stock or (self.waste and (self.recycle_limit == NO_LIMIT or self.recycles < self.recycle_limit)):
             moves.append(_STOCK_MOVE)
-        top_at: dict[int, int] = {}
-        face_up: dict[int, int] = {}
-        empty = []
-        for s in range(7):
+        top_at: dict[int, Pile] = {}
+        face_up: dict[int, Pile] = {}
+        empty: list[Pile] = []
+        for s in COLUMNS:
             column = tableau[s]
             if not column:
                 empty.append(s)
@@ -98,23 +101,23 @@ class Position:
             top = column[-1]
             top_at[top] = s
             if top % 13 == found[top // 13]:
-                moves.append(_TO_FOUNDATION[s])
+                moves.append(_COLUMN_TO_FOUNDATION[s])
             for c in column[hidden[s]:]:
                 face_up[c] = s
         if self.waste:
             w = self.waste[-1]
             if w % 13 == found[w // 13]:
-                moves.append(_TO_FOUNDATION[WASTE])
+                moves.append(_WASTE_TO_FOUNDATION)
             _add_drops(moves, _WASTE_TO, w, top_at, empty)
         for t, d in top_at.items():
             for c in _FITS_ON_IT[t]:
-                from_column = face_up.get(c)
-                if from_column is not None:
-                    moves.append(_COLUMN_MOVES[from_column][d])
+                source = face_up.get(c)
+                if source is not None:
+                    moves.append(_COLUMN_MOVES[source][d])
         if empty:
-            for s in range(7):
+            for s in COLUMNS:
                 column = tableau[s]
-                if column and RANK[column[hidden[s]]] == _KING:
+                if column and RANK[column[hidden[s]]] == KING:
                     row = _COLUMN_MOVES[s]
                     moves.extend(row[d] for d in empty)
         for suit in range(4):
@@ -149,7 +152,7 @@ class Position:
                 return fan | card // 13 << 8
             self.tableau[target].append(card)
             return fan
-        if source < 7:
+        if IS_COLUMN[source]:
             column = self.tableau[source]
             if target == FOUNDATION:
                 card = column.pop()
@@ -166,7 +169,7 @@ class Position:
                 self.hidden[source] = h - 1
                 return token | 1
             return token
-        suit = source - 9
+        suit = SUIT_OF_FOUNDATION[source]
         self.foundations[suit] -= 1
         self.tableau[target].append(13 * suit + self.foundations[suit])
         return 0
@@ -177,7 +180,7 @@ class Position:
         source, target = move
         if source == STOCK:
             return (token & 0xFF) or len(self.stock), False
-        if source < 7:
+        if IS_COLUMN[source]:
             return (1 if target == FOUNDATION else token >> 1), bool(token & 1)
         return 1, False
 
@@ -205,7 +208,7 @@ class Position:
                 self.waste.append(self.tableau[target].pop())
             self.waste_fan = token & 0xFF
             return
-        if source < 7:
+        if IS_COLUMN[source]:
             column = self.tableau[source]
             if token & 1:
                 self.hidden[source] += 1
@@ -219,15 +222,15 @@ class Position:
             column.extend(from_column[-n:])
             del from_column[-n:]
             return
-        suit = source - 9
+        suit = SUIT_OF_FOUNDATION[source]
         self.tableau[target].pop()
         self.foundations[suit] += 1
 
 
-def _add_drops(moves: list[Move], row: list[Move], card: int, top_at: dict[int, int], empty: list[int]) -> None:
+def _add_drops(moves: list[Move], row: list[Move], card: int, top_at: dict[int, Pile], empty: list[Pile]) -> None:
     for target in _GOES_ON[card]:
         d = top_at.get(target)
         if d is not None:
             moves.append(row[d])
-    if RANK[card] == _KING:
+    if RANK[card] == KING:
         moves.extend(row[d] for d in empty)

@@ -1,7 +1,7 @@
 """Pictures of a table, drawn as SVG from the engine's position (no screenshots)."""
 from xml.sax.saxutils import escape
 
-from solitaire_klondike.core import FOUNDATION, STOCK, WASTE, Position
+from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile, Position, foundation_of
 from solitaire_klondike.core.cards import IS_RED, RANKS, SUIT
 
 CARD_W, CARD_H, GAP, MARGIN = 64, 90, 14, 14
@@ -23,10 +23,10 @@ def pile_box(position, pile):
         return slot_x(0), MARGIN, CARD_W, CARD_H
     if pile == WASTE:
         return slot_x(1), MARGIN, CARD_W + 2 * FAN_STEP, CARD_H
-    if pile > WASTE:  # a foundation, 9–12
-        return slot_x(3 + pile - 9), MARGIN, CARD_W, CARD_H
+    if pile in FOUNDATIONS:  # the slots of columns T4–T7
+        return slot_x(COLUMNS.index(Pile.T4) + FOUNDATIONS.index(pile)), MARGIN, CARD_W, CARD_H
     y = MARGIN + TOP_ROW_H
-    return slot_x(pile), y, CARD_W, column_height(position, pile)
+    return slot_x(COLUMNS.index(pile)), y, CARD_W, column_height(position, pile)
 
 
 def column_height(position, column):
@@ -69,7 +69,7 @@ def pile_parts(position):
         parts.append(empty_slot(slot_x(1), MARGIN))
     for suit, height in enumerate(position.foundations):
         x = slot_x(3 + suit)
-        parts.append(card_face(x, MARGIN, 13 * suit + height - 1) if height
+        parts.append(card_face(x, MARGIN, position.top_card(foundation_of(suit))) if height
                      else empty_slot(x, MARGIN, SUIT_MARKS[suit]))
     for column, cards in enumerate(position.tableau):
         x, y = slot_x(column), MARGIN + TOP_ROW_H
@@ -84,7 +84,7 @@ def pile_parts(position):
 def table_svg(position: Position, title: str, highlight=None):
     """The whole table; `highlight` is (pile, kind) with kind "refused" or "move"."""
     width = slot_x(7) - GAP + MARGIN
-    height = MARGIN + TOP_ROW_H + max(column_height(position, c) for c in range(7)) + MARGIN
+    height = MARGIN + TOP_ROW_H + max(column_height(position, c) for c in COLUMNS) + MARGIN
     parts = pile_parts(position)
     if highlight:
         pile, kind = highlight
@@ -102,5 +102,5 @@ def move_target(position, move):
     """The pile a move lands on, as drawn: a card's own foundation for ``F``."""
     if move.target == FOUNDATION:
         card = position.top_card(move.source)
-        return 9 + SUIT[card] if card is not None else None
+        return foundation_of(SUIT[card]) if card is not None else None
     return move.target

@@ -1,6 +1,6 @@
 """A position as text for people and as JSON for programs."""
 
-from solitaire_klondike.core import CARD_NAMES, Game, Position
+from solitaire_klondike.core import CARD_NAMES, COLUMNS, FOUNDATIONS, Game, Position
 from solitaire_klondike.core.cards import SUITS
 
 
@@ -26,11 +26,11 @@ def position_text(position: Position) -> str:
         f"Stock ({len(position.stock)}, next first): " + " ".join(CARD_NAMES[c] for c in reversed(position.stock)),
         f"Waste ({len(position.waste)}, top last): " + " ".join(CARD_NAMES[c] for c in position.waste),
         "Foundations: " + "  ".join(
-            f"F{SUITS[s]} {CARD_NAMES[13 * s + h - 1] if (h := position.foundations[s]) else '--'}" for s in range(4)
+            f"{f.text} {'--' if (top := position.top_card(f)) is None else CARD_NAMES[top]}" for f in FOUNDATIONS
         ),
     ]
-    for k, (column, hidden) in enumerate(zip(position.tableau, position.hidden)):
+    for pile, column, hidden in zip(COLUMNS, position.tableau, position.hidden):
         cards = [f"[{CARD_NAMES[c]}]" if i < hidden else CARD_NAMES[c] for i, c in enumerate(column)]
-        lines.append(f"T{k + 1}: " + " ".join(cards))
+        lines.append(f"{pile.text}: " + " ".join(cards))
     lines.append("([..] = face down)")
     return "\n".join(lines)

@@ -7,56 +7,67 @@ double-tap detection) and the keyboard cursor.
 
 from dataclasses import dataclass
 
-from solitaire_klondike.core import FOUNDATION, FOUNDATIONS, STOCK, WASTE, Game, Move
-from solitaire_klondike.core.cards import RANK
+from solitaire_klondike.core import (
+    COLUMNS,
+    FOUNDATION,
+    FOUNDATIONS,
+    STOCK,
+    WASTE,
+    Game,
+    InvalidMoveError,
+    Move,
+    Pile,
+    Refusal,
+)
 
 from .layout import CardSpot, Rect, TableLayout
 
 DRAG_THRESHOLD = 5.0       # pointer travel (window units) that turns a press into a drag
 DOUBLE_TAP_DISTANCE = 8.0  # how far apart the two taps of a double tap may be
-CURSOR_ORDER = (STOCK, WASTE, *FOUNDATIONS, 0, 1, 2, 3, 4, 5, 6)
+CURSOR_ORDER = (STOCK, WASTE, *FOUNDATIONS, *COLUMNS)
 _ABOVE_COLUMN = (STOCK, WASTE, WASTE, *FOUNDATIONS)
+_BELOW_TOP_PILE = {
+    STOCK: Pile.T1, WASTE: Pile.T2, Pile.FS: Pile.T4, Pile.FH: Pile.T5, Pile.FD: Pile.T6, Pile.FC: Pile.T7,
+}
 
 
-def drop_move(game: Game, pile: int, index: int, target: int) -> Move | None:
+def dropped_move(pile: Pile, target: Pile) -> Move | None:
+    """The move of the notation that puts cards of ``pile`` on ``target`` (any foundation
+    means the card's own, R10), or ``None`` when there is none."""
+    try:
+        return Move(pile, FOUNDATION if target in FOUNDATIONS else target)
+    except InvalidMoveError:
+        return None
+
+
+def drop_move(game: Game, pile: Pile, index: int, target: Pile) -> Move | None:
     """The legal move that puts the card at ``index`` of ``pile`` (and those above it) on
-    ``target``; any foundation means the card's own (R10).  ``None`` when illegal."""
-    to = FOUNDATION if target in FOUNDATIONS or target == FOUNDATION else target
-    if (not 0 <= to < 7 and to != FOUNDATION) or pile == to or (pile in FOUNDATIONS and to == FOUNDATION):
-        return None
-    position = game.position
-    if pile < 7:
-        column = position.tableau[pile]
-        count = len(column) - index
-        if to == FOUNDATION:
-            if count != 1:
-                return None
-        elif position.tableau[to]:
-            if RANK[position.tableau[to][-1]] - RANK[column[-1]] != count:
-                return None
-        elif index != position.hidden[pile]:
-            return None
-    elif pile == WASTE and index != len(position.waste) - 1:
-        return None
-    move = Move(pile, to)
-    return move if game.is_legal(move) else None
+    ``target``; ``None`` when illegal."""
+    move = dropped_move(pile, target)
+    return move if move is not None and game.is_legal(move, index) else None
 
 
-def is_movable(game: Game, pile: int, index: int) -> bool:
+def drop_refusal(game: Game, pile: Pile, index: int, target: Pile) -> Refusal | None:
+    """Why that drop is refused, when it is a move of the notation the rules forbid."""
+    move = dropped_move(pile, target)
+    return None if move is None else game.why_illegal(move, index)
+
+
+def is_movable(game: Game, pile: Pile, index: int) -> bool:
     """Whether the card at ``index`` of ``pile`` may be picked up."""
     position = game.position
-    if pile < 7:
+    if pile in COLUMNS:
         return position.hidden[pile] <= index < len(position.tableau[pile])
     if pile == WASTE:
         return index == len(position.waste) - 1
-    return pile in FOUNDATIONS and index == position.foundations[pile - 9] - 1
+    return pile in FOUNDATIONS and index == position.foundations[FOUNDATIONS.index(pile)] - 1
 
 
 @dataclass
 class Drag:
     """Cards picked up with the pointer, and how far they have travelled."""
 
-    pile: int
+    pile: Pile
     index: int
     spots: list[CardSpot]
     dx: float = 0.0
@@ -69,7 +80,7 @@ class Drag:
 
 @dataclass(frozen=True)
 class _Tap:
-    pile: int
+    pile: Pile
     x: float
     y: float
     time: float
@@ -93,11 +104,11 @@ class Controller:
         self.layout = layout
         self.double_tap_seconds = double_tap_seconds
         self.drag: Drag | None = None
-        self._press: tuple[CardSpot | None, int | None, float, float] | None = None
+        self._press: tuple[CardSpot | None, Pile | None, float, float] | None = None
         self._last_tap: _Tap | None = None
-        self.cursor: tuple[int, int | None] = (STOCK, None)
-        self.held: tuple[int, int] | None = None
-        self.refused: tuple[int, int | None, int] | None = None   # the last refused (pile, index, target)
+        self.cursor: tuple[Pile, int | None] = (STOCK, None)
+        self.held: tuple[Pile, int] | None = None
+        self.refused: Refusal | None = None   # why the last drop, put-down or stock tap was refused
 
     def set_game(self, game: Game) -> None:
         self.game = game
@@ -141,14 +152,14 @@ class Controller:
                 if move:
                     return Release(move)
             target = next((p for p in candidates if p != drag.pile and p != STOCK and p != WASTE), None)
-            self.refused = None if target is None else (drag.pile, drag.index, target)
+            self.refused = None if target is None else drop_refusal(self.game, drag.pile, drag.index, target)
             return Release(slide_back=drag)
         if press is None:
             return Release()
         spot, pile, _px, _py = press
         return Release(self._tap(spot, pile, x, y, time))
 
-    def _tap(self, spot: CardSpot | None, pile: int | None, x: float, y: float, time: float) -> Move | None:
+    def _tap(self, spot: CardSpot | None, pile: Pile | None, x: float, y: float, time: float) -> Move | None:
         if pile == STOCK:
             self._last_tap = None
             return self._draw()
@@ -164,7 +175,7 @@ class Controller:
             self._last_tap = None
             if last.moved:  # type: ignore[union-attr]
                 return None
-            index = last.index if pile < 7 else None  # type: ignore[union-attr]
+            index = last.index if pile in COLUMNS else None  # type: ignore[union-attr]
             return self.game.double_tap_move(pile, index)
         move = self.game.tap_move(pile) if is_movable(self.game, pile, spot.index) and self._is_top(spot) else None
         self._last_tap = _Tap(pile, x, y, time, spot.index, move is not None)
@@ -176,11 +187,11 @@ class Controller:
 
     # --- keyboard cursor -----------------------------------------------------
 
-    def cursor_spot(self) -> tuple[int, int | None]:
+    def cursor_spot(self) -> tuple[Pile, int | None]:
         """The cursor, kept on a card that exists: a column's face-up card, or a pile."""
         pile, index = self.cursor
         position = self.game.position
-        if pile < 7:
+        if pile in COLUMNS:
             column, hidden = position.tableau[pile], position.hidden[pile]
             if not column:
                 index = None
@@ -200,17 +211,16 @@ class Controller:
             pile = CURSOR_ORDER[(CURSOR_ORDER.index(pile) + step) % len(CURSOR_ORDER)]
             self.cursor = (pile, None)
         elif name == "up":
-            hidden = self.game.position.hidden[pile] if pile < 7 else 0
-            if pile < 7 and index is not None and index > hidden:
+            hidden = self.game.position.hidden[pile] if pile in COLUMNS else 0
+            if pile in COLUMNS and index is not None and index > hidden:
                 self.cursor = (pile, index - 1)
-            elif pile < 7:
+            elif pile in COLUMNS:
                 self.cursor = (_ABOVE_COLUMN[pile], None)
         elif name == "down":
-            if pile < 7 and index is not None and index < len(self.game.position.tableau[pile]) - 1:
+            if pile in COLUMNS and index is not None and index < len(self.game.position.tableau[pile]) - 1:
                 self.cursor = (pile, index + 1)
-            elif pile >= 7:
-                column = 0 if pile == STOCK else 1 if pile == WASTE else pile - 6
-                self.cursor = (column, None)
+            elif pile not in COLUMNS:
+                self.cursor = (_BELOW_TOP_PILE[pile], None)
         elif name == "escape":
             self.held = None
         elif name == "enter":
@@ -218,7 +228,7 @@ class Controller:
         self.cursor_spot()
         return None
 
-    def _enter(self, pile: int, index: int | None) -> Move | None:
+    def _enter(self, pile: Pile, index: int | None) -> Move | None:
         position = self.game.position
         if self.held is None:
             if pile == STOCK:
@@ -226,20 +236,18 @@ class Controller:
             if pile == WASTE:
                 index = len(position.waste) - 1
             elif pile in FOUNDATIONS:
-                index = position.foundations[pile - 9] - 1
+                index = position.foundations[FOUNDATIONS.index(pile)] - 1
             if index is not None and index >= 0 and is_movable(self.game, pile, index):
                 self.held = (pile, index)
             return None
         held, self.held = self.held, None
         move = drop_move(self.game, held[0], held[1], pile)
         if move is None and pile != held[0]:
-            self.refused = (held[0], held[1], pile)
+            self.refused = drop_refusal(self.game, held[0], held[1], pile)
         return move
 
     def _draw(self) -> Move | None:
         """The stock tap, or ``None`` (and :attr:`refused` set) when the stock cannot be turned."""
         move = Move.stock()
-        if self.game.is_legal(move):
-            return move
-        self.refused = (STOCK, None, WASTE)
-        return None
+        self.refused = self.game.why_illegal(move)
+        return move if self.refused is None else None

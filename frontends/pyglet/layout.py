@@ -8,7 +8,7 @@ the window.
 
 from dataclasses import dataclass
 
-from solitaire_klondike.core import FOUNDATIONS, STOCK, WASTE, Position
+from solitaire_klondike.core import COLUMNS, FOUNDATIONS, STOCK, WASTE, Pile, Position
 
 CARD_RATIO = 1.42          # card height / width
 GAP_RATIO = 0.16           # space between piles / card width
@@ -52,7 +52,7 @@ class CardSpot:
     card: int
     face_up: bool
     rect: Rect
-    pile: int
+    pile: Pile
     index: int
 
 
@@ -70,14 +70,14 @@ class TableLayout:
         self.card_h = self.card_w * CARD_RATIO
         self.gap = self.card_w * GAP_RATIO
         left = (width - 7 * self.card_w - 6 * self.gap) / 2
-        self.column_x = [left + i * (self.card_w + self.gap) for i in range(7)]
+        self.column_x = [left + i * (self.card_w + self.gap) for i in range(len(COLUMNS))]
         self.top_y = height - self.toolbar_height - self.gap - self.card_h
         self.tableau_top = self.top_y - self.gap
         self.bottom = self.gap / 2
         slots = {STOCK: 0, WASTE: 1, **{f: 3 + i for i, f in enumerate(FOUNDATIONS)}}
         self.slots = {pile: Rect(self.column_x[col], self.top_y, self.card_w, self.card_h)
                       for pile, col in slots.items()}
-        for col in range(7):
+        for col in COLUMNS:
             self.slots[col] = Rect(self.column_x[col], self.tableau_top - self.card_h, self.card_w, self.card_h)
 
     # --- placing cards -----------------------------------------------------
@@ -101,11 +101,11 @@ class TableLayout:
                 rect = self.slots[STOCK].moved(i * 2, i * 2)
                 out.append(CardSpot(position.stock[-1], False, rect, STOCK, len(position.stock) - shown + i))
         out.extend(self.waste_spots(position))
-        for f, suit in zip(FOUNDATIONS, range(4)):
-            height = position.foundations[suit]
-            if height:
-                out.append(CardSpot(13 * suit + height - 1, True, self.slots[f], f, height - 1))
-        for col in range(7):
+        for suit, f in enumerate(FOUNDATIONS):
+            top = position.top_card(f)
+            if top is not None:
+                out.append(CardSpot(top, True, self.slots[f], f, position.foundations[suit] - 1))
+        for col in COLUMNS:
             out.extend(self.column_spots(position, col))
         return out
 
@@ -122,7 +122,7 @@ class TableLayout:
             out.append(CardSpot(waste[first + i], True, base.moved(i * FAN_STEP * self.card_w, 0), WASTE, first + i))
         return out
 
-    def column_spots(self, position: Position, col: int) -> list[CardSpot]:
+    def column_spots(self, position: Position, col: Pile) -> list[CardSpot]:
         column, hidden = position.tableau[col], position.hidden[col]
         down, up = self.column_steps(hidden, len(column) - hidden)
         x, y = self.column_x[col], self.tableau_top - self.card_h
@@ -141,17 +141,17 @@ class TableLayout:
                 return spot
         return None
 
-    def pile_at(self, position: Position, x: float, y: float) -> int | None:
+    def pile_at(self, position: Position, x: float, y: float) -> Pile | None:
         """The pile whose area (its slot and its cards) holds the point."""
         for pile, area in self.pile_areas(position).items():
             if area.contains(x, y):
                 return pile
         return None
 
-    def pile_areas(self, position: Position) -> dict[int, Rect]:
+    def pile_areas(self, position: Position) -> dict[Pile, Rect]:
         """Each pile's area: its slot, stretched down over a column's cards."""
         areas = dict(self.slots)
-        for col in range(7):
+        for col in COLUMNS:
             spots = self.column_spots(position, col)
             if spots:
                 last = spots[-1].rect
@@ -164,7 +164,7 @@ class TableLayout:
             areas[WASTE] = Rect(slot.x, slot.y, last.x + last.w - slot.x, slot.h)
         return areas
 
-    def drop_candidates(self, position: Position, dragged: Rect) -> list[int]:
+    def drop_candidates(self, position: Position, dragged: Rect) -> list[Pile]:
         """Piles the dragged cards overlap, the largest overlap first."""
         overlaps = [(area.overlap(dragged), pile) for pile, area in self.pile_areas(position).items()]
         return [pile for amount, pile in sorted(overlaps, reverse=True) if amount > 0]

@@ -1,67 +1,23 @@
 """Why a move or a game code is refused, in the player's language (no pyglet here).
 
-The engine explains in English (core/legality.py, core/codes.py); these sentences are
-chosen from the position and the attempted move, or from the kind of code error.
+The sentences come from the engine's fields alone (:mod:`solitaire_klondike.frontends.refusals`):
+nothing here works out a rule again or reads the engine's English.
 """
 
-from solitaire_klondike.core import FOUNDATION, FOUNDATIONS, STOCK, WASTE, PluginError, Position
-from solitaire_klondike.core.cards import RANK, fits_on
+from solitaire_klondike.core import InvalidCodeError, PluginError, Refusal
 
+from ..refusals import code_error_message, refusal_message
 from .i18n import _
 
-CODE_EXAMPLE = "KL1-D1N-AAAAAAG"
+
+def move_refusal(refusal: Refusal) -> str:
+    """Why a move, a drop or a tap on the stock is refused."""
+    return refusal_message(refusal).translated(_)
 
 
-def move_refusal(position: Position, pile: int, index: int | None, target: int) -> str:
-    """Why the card at ``index`` of ``pile`` (with those above it) cannot go on ``target``;
-    ``pile`` :data:`STOCK` means a tap on the stock."""
-    if pile == STOCK:
-        if not position.stock and not position.waste:
-            return _("There is nothing left to draw.")
-        return _("The stock cannot be turned again with this scoring.")
-    if pile == WASTE and index is not None and index != len(position.waste) - 1:
-        return _("Only the top card of the waste plays.")
-    card = position.top_card(pile) if index is None or pile not in range(7) else position.tableau[pile][index]
-    if card is None:
-        return _("That move is not allowed.")
-    if target == FOUNDATION or target in FOUNDATIONS:
-        if pile < 7 and index is not None and index < len(position.tableau[pile]) - 1:
-            return _("Only one card at a time goes to a foundation.")
-        return _("This card cannot go to its foundation yet.")
-    if 0 <= target < 7:
-        column = position.tableau[target]
-        if not column:
-            return _("An empty column takes only a king.") if RANK[card] != 13 else _("That move is not allowed.")
-        if not fits_on(card, column[-1]):
-            return _("This card does not fit there: it needs the other colour and one rank lower.")
-    return _("That move is not allowed.")
-
-
-# The engine's code errors by how their English text begins (core/codes.py), and our sentence.
-CODE_ERRORS = (
-    ("unknown draw token", "unknown scoring token"),
-    ("the code must start with",),
-    ("the deal part",),
-    ("the middle part",),
-)
-
-
-def code_refusal(engine_message: str) -> str:
+def code_refusal(error: InvalidCodeError) -> str:
     """A translated sentence for a refused game code."""
-    text = engine_message.lower()
-    if text.startswith(CODE_ERRORS[0]):
-        token = engine_message.split("'")[1]
-        return _("This code needs a plugin that is not installed (token {token}).").format(token=token)
-    if text.startswith(CODE_ERRORS[1]):
-        return _("A game code starts with KL1, like {example}.").format(example=CODE_EXAMPLE)
-    if text.startswith(CODE_ERRORS[2]):
-        return _("The last part of a code has seven letters from A to Z, like {example}.").format(example=CODE_EXAMPLE)
-    if "reads two ways" in text:
-        return _("Two installed plugins have clashing tokens, so this code reads two ways.")
-    if text.startswith(CODE_ERRORS[3]):
-        return _("The middle part of a code is a draw token then a scoring token, like D1N.")
-    return _("This is not a game code. A code has three parts joined by dashes, like {example}.").format(
-        example=CODE_EXAMPLE)
+    return code_error_message(error).translated(_)
 
 
 def notice_text(notice) -> str:

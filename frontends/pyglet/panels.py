@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 from solitaire_klondike.core import Game, GameCode, InvalidCodeError, Plugins
 
+from ..refusals import CODE_EXAMPLE
 from .i18n import LANGUAGES, N_, _
-from .messages import CODE_EXAMPLE, code_refusal
+from .messages import code_refusal
 
 DOUBLE_TAP_CHOICES = (250, 400, 600)
 KEYS_HELP = N_(
@@ -126,7 +127,7 @@ class NewGameForm:
         try:
             code = self.plugins.parse_code(self.code_text)
         except InvalidCodeError as exc:
-            self.error = code_refusal(str(exc))
+            self.error = code_refusal(exc)
             return None
         self.draw, self.scoring = code.draw, code.scoring
         return code

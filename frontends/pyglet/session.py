@@ -12,8 +12,7 @@ from typing import Any
 from solitaire_klondike.core import Game, GameCode, IllegalMoveError, Move, PluginError, Plugins
 from solitaire_klondike.player_data import Store
 
-from .i18n import _
-from .messages import notice_text, plugin_failed, plugin_failures, plugin_left_out
+from .messages import move_refusal, notice_text, plugin_failed, plugin_failures, plugin_left_out
 from .plugin_guard import leave_out, probe, working_game
 
 STATE_FILE_VARIABLE = "KLONDIKE_TEST_STATE_FILE"
@@ -101,8 +100,8 @@ class Session:
         """Play one move and save; false (with :attr:`message` set) when refused."""
         try:
             self.game.push(move)
-        except IllegalMoveError:
-            self.message = _("That move is not allowed.")
+        except IllegalMoveError as exc:
+            self.message = move_refusal(exc.refusal)
             return False
         except PluginError as exc:
             self.recover(exc)

@@ -8,7 +8,7 @@ import pyglet
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
-from solitaire_klondike.core import FOUNDATIONS, STOCK, WASTE, Position
+from solitaire_klondike.core import COLUMNS, FOUNDATIONS, STOCK, WASTE, Pile, Position
 
 from .art import BACK, EMPTY, EXHAUSTED, FOUNDATION_MARK, RECYCLE, CardArt
 from .controller import Controller
@@ -25,7 +25,7 @@ class TableView:
         self.window, self.batch = window, batch
         self.groups = [Group(order=i) for i in range(4)]
         self.art: CardArt | None = None
-        self.slots: dict[int, pyglet.sprite.Sprite] = {}
+        self.slots: dict[Pile, pyglet.sprite.Sprite] = {}
         self.cards: list[pyglet.sprite.Sprite] = []
         self.dragged: list[pyglet.sprite.Sprite] = []
         line = 3
@@ -89,9 +89,9 @@ def _cell(spot: CardSpot) -> int:
     return spot.card if spot.face_up else BACK
 
 
-def _slot_cell(position: Position, pile: int) -> int:
+def _slot_cell(position: Position, pile: Pile) -> int:
     if pile in FOUNDATIONS:
-        return FOUNDATION_MARK + pile - 9
+        return FOUNDATION_MARK + FOUNDATIONS.index(pile)
     if pile == STOCK:
         return RECYCLE if position.waste and position.can_recycle() else EXHAUSTED if position.waste else EMPTY
     return EMPTY
@@ -104,9 +104,9 @@ def _place(sprite: pyglet.sprite.Sprite, image, rect: Rect) -> None:
     sprite.visible = True
 
 
-def _cursor_rect(position: Position, layout: TableLayout, pile: int, index: int | None) -> Rect:
+def _cursor_rect(position: Position, layout: TableLayout, pile: Pile, index: int | None) -> Rect:
     """The card the cursor is on and those above it, or the pile's slot."""
-    if pile < 7 and index is not None:
+    if pile in COLUMNS and index is not None:
         spots = layout.column_spots(position, pile)[index:]
         first, last = spots[0].rect, spots[-1].rect
         return Rect(first.x, last.y, first.w, first.y + first.h - last.y)

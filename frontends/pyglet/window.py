@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import pyglet
 from pyglet.window import key, mouse
 
-from solitaire_klondike.core import STOCK, WASTE, GameCode, Move, PluginError
+from solitaire_klondike.core import GameCode, Move, PluginError
 
 from . import i18n
 from .controller import Controller, Drag
@@ -221,10 +221,11 @@ class KlondikeWindow(pyglet.window.Window):
             session.redo()
         elif command == "draw":
             move = Move.stock()
-            if session.game.is_legal(move):
+            refusal = session.game.why_illegal(move)
+            if refusal is None:
                 session.play(move)
             else:
-                self.note = move_refusal(session.game.position, STOCK, None, WASTE)
+                self.note = move_refusal(refusal)
         elif command == "copy":
             self.clipboard = str(session.game.code)
             self.set_clipboard_text(self.clipboard)
@@ -237,7 +238,7 @@ class KlondikeWindow(pyglet.window.Window):
         if move is not None:
             self.session.play(move)
         elif self.controller.refused:
-            self.note = move_refusal(self.session.game.position, *self.controller.refused)
+            self.note = move_refusal(self.controller.refused)
         self.after_action()
 
     def after_action(self) -> None:
@@ -277,7 +278,7 @@ class KlondikeWindow(pyglet.window.Window):
         if outcome.slide_back:
             self._start_slide(outcome.slide_back)
             refused = self.controller.refused
-            self.note = move_refusal(self.session.game.position, *refused) if refused else ""
+            self.note = move_refusal(refused) if refused else ""
         else:
             self.play(outcome.move)
 

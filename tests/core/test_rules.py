@@ -3,7 +3,18 @@
 import pytest
 from game_helpers import game_on, play, won_games
 
-from solitaire_klondike.core import CARD_NAMES, FOUNDATION, WASTE, Game, GameCode, IllegalMoveError, Move, parse_card
+from solitaire_klondike.core import (
+    CARD_NAMES,
+    COLUMNS,
+    FOUNDATION,
+    WASTE,
+    Game,
+    GameCode,
+    IllegalMoveError,
+    Move,
+    Pile,
+    parse_card,
+)
 from solitaire_klondike.core.cards import IS_RED, RANK
 
 
@@ -62,22 +73,22 @@ def test_r5_restart_deals_the_same_code_from_the_start(plugins):
 def test_r6_red_on_black_one_rank_lower():
     game = game_on(["8S", "7H", "7C", "6H"])
     play(game, "T2-T1")
-    assert game.position.tableau[0] == cards("8S 7H")
+    assert game.position.tableau[Pile.T1] == cards("8S 7H")
     with pytest.raises(IllegalMoveError, match="needs a black 6"):
         game.push_text("T3-T1")  # 7C on 7H: the wrong rank
     with pytest.raises(IllegalMoveError):
         game.push_text("T4-T1")  # red on red
     play(game, "T4-T3")
-    assert game.position.tableau[2] == cards("7C 6H")
+    assert game.position.tableau[Pile.T3] == cards("7C 6H")
 
 
 def test_r7_a_face_up_card_moves_with_every_card_above_it():
     game = game_on(["[2C] 9H 8S 7D", "10C"])
     play(game, "T1-T2")
-    assert game.position.tableau[1] == cards("10C 9H 8S 7D")
+    assert game.position.tableau[Pile.T2] == cards("10C 9H 8S 7D")
     game = game_on(["[2C] 9S 8H 7C", "9C"])
     play(game, "T1-T2")  # only 8H fits 9C: it moves with 7C, 9S stays
-    assert game.position.tableau[1] == cards("9C 8H 7C") and game.position.tableau[0] == cards("2C 9S")
+    assert game.position.tableau[Pile.T2] == cards("9C 8H 7C") and game.position.tableau[Pile.T1] == cards("2C 9S")
 
 
 def test_r8_empty_column_takes_only_a_king_even_to_uncover_a_card():
@@ -87,7 +98,7 @@ def test_r8_empty_column_takes_only_a_king_even_to_uncover_a_card():
         game.push_text("T1-T2")
     assert game.position.key() == before
     play(game, "T3-T2")
-    assert game.position.tableau[1] == cards("KS QD") and game.position.hidden[2] == 0
+    assert game.position.tableau[Pile.T2] == cards("KS QD") and game.position.hidden[Pile.T3] == 0
 
 
 def test_r9_only_the_top_waste_card_plays():
@@ -95,7 +106,7 @@ def test_r9_only_the_top_waste_card_plays():
     play(game, "S")
     assert game.position.waste == cards("AH 7D 7H")
     play(game, "W-T1")
-    assert game.position.tableau[0] == cards("8S 7H")
+    assert game.position.tableau[Pile.T1] == cards("8S 7H")
     with pytest.raises(IllegalMoveError, match="7D cannot go"):
         game.push_text("W-F")  # 7D is on top, the ace under it cannot play
     game = game_on(["KC"], stock="AH 2H")
@@ -123,7 +134,7 @@ def test_r10_a_card_goes_to_its_own_suits_foundation_whatever_the_drop():
 def test_r11_foundation_top_goes_back_to_a_column_by_tableau_rules():
     game = game_on(["AH", "2H", "3C", "", "KD"])
     play(game, "T1-F T2-F FH-T3")
-    assert game.position.tableau[2] == cards("3C 2H") and game.position.foundations[1] == 1
+    assert game.position.tableau[Pile.T3] == cards("3C 2H") and game.position.foundations[1] == 1
     with pytest.raises(IllegalMoveError, match="takes only a king"):
         game.push_text("FH-T4")
 
@@ -133,16 +144,16 @@ def test_r11_king_from_a_foundation_onto_an_empty_column(plugins):
     game = play(Game.from_text(code, plugins), " ".join(moves))
     assert game.is_won()
     play(game, "FS-T1")
-    assert game.position.tableau[0] == cards("KS") and not game.is_won()
+    assert game.position.tableau[Pile.T1] == cards("KS") and not game.is_won()
 
 
 def test_r12_uncovered_card_turns_at_once_and_undo_takes_back_both():
     game = game_on(["[2C] [5D] 9H", "10S"])
     action = game.push_text("T1-T2")
-    assert action.turned and game.position.hidden[0] == 1 and game.position.tableau[0] == cards("2C 5D")
+    assert action.turned and game.position.hidden[Pile.T1] == 1 and game.position.tableau[Pile.T1] == cards("2C 5D")
     assert game.score == 5
     game.undo()
-    assert game.position.hidden[0] == 2 and game.position.tableau[0] == cards("2C 5D 9H") and game.score == 0
+    assert game.position.hidden[Pile.T1] == 2 and game.position.tableau[Pile.T1] == cards("2C 5D 9H") and game.score == 0
 
 
 def test_r13_draw_one_turns_one_card():
@@ -167,7 +178,7 @@ def test_r13_draw_three_when_the_top_is_played_the_one_under_it_plays():
     play(game, "S W-T1")
     assert game.position.waste_fan == 2
     play(game, "W-T2")
-    assert game.position.tableau[1] == cards("9S 8H") and game.position.waste == cards("AD")
+    assert game.position.tableau[Pile.T2] == cards("9S 8H") and game.position.waste == cards("AD")
 
 
 def test_r14_normal_recycle_deals_the_same_order_again_without_limit(plugins):
@@ -261,7 +272,7 @@ def test_r15_won_game_ends_at_625_plus_waste_to_column_minus_recycle_cost(plugin
         action = game.push_text(text)
         if action.kind == "recycle":
             recycle_cost += before - game.score
-        if action.move.source == WASTE and action.move.target < 7:
+        if action.move.source == WASTE and action.move.target in COLUMNS:
             waste_to_column += 1
     assert game.is_won() and not game.took_back_from_foundation()
     assert game.score == 625 + 5 * waste_to_column - recycle_cost
@@ -331,33 +342,33 @@ def test_r18_redo_until_a_new_action(plugins):
 
 def test_r19_single_tap_sends_a_playable_card_to_its_foundation_else_nothing():
     game = game_on(["AS", "5H", "[2C] 4S"], stock="AD")
-    assert game.tap_move(0) == Move(0, FOUNDATION)
-    assert game.tap_move(1) is None and game.tap_move(2) is None
+    assert game.tap_move(Pile.T1) == Move(Pile.T1, FOUNDATION)
+    assert game.tap_move(Pile.T2) is None and game.tap_move(Pile.T3) is None
     play(game, "S")
     assert game.tap_move(WASTE) == Move(WASTE, FOUNDATION)
 
 
 def test_r19_double_tap_prefers_the_fullest_column_then_the_leftmost():
     game = game_on(["AS", "[2C] [3C] 9S", "KH", "8H", "[5C] 9C"])
-    assert game.double_tap_move(0) == Move(0, FOUNDATION)  # the foundation comes first
-    assert game.double_tap_move(3) == Move(3, 1)
-    assert game_on(["KH", "[2C] 9S", "QH", "8H", "[5C] 9C"]).double_tap_move(3) == Move(3, 1)
-    assert game_on(["KH", "9S", "QH", "8H", "[5C] 9C"]).double_tap_move(3) == Move(3, 4)
-    assert game_on(["[2C] 9H 8S", "10C"]).double_tap_move(0, index=1) == Move(0, 1)
+    assert game.double_tap_move(Pile.T1) == Move(Pile.T1, FOUNDATION)  # the foundation comes first
+    assert game.double_tap_move(Pile.T4) == Move(Pile.T4, Pile.T2)
+    assert game_on(["KH", "[2C] 9S", "QH", "8H", "[5C] 9C"]).double_tap_move(Pile.T4) == Move(Pile.T4, Pile.T2)
+    assert game_on(["KH", "9S", "QH", "8H", "[5C] 9C"]).double_tap_move(Pile.T4) == Move(Pile.T4, Pile.T5)
+    assert game_on(["[2C] 9H 8S", "10C"]).double_tap_move(Pile.T1, index=1) == Move(Pile.T1, Pile.T2)
 
 
 def test_r19_double_tap_sends_a_king_to_the_leftmost_empty_column():
-    assert game_on(["QS", "[2C] KH"]).double_tap_move(1) == Move(1, 2)
-    assert game_on(["KH"]).double_tap_move(0) is None  # already alone at the bottom of a column
+    assert game_on(["QS", "[2C] KH"]).double_tap_move(Pile.T2) == Move(Pile.T2, Pile.T3)
+    assert game_on(["KH"]).double_tap_move(Pile.T1) is None  # already alone at the bottom of a column
     assert game_on(["QS", "QC"], stock="KD").double_tap_move(WASTE) is None
     game = play(game_on(["QS", "QC"], stock="KD"), "S")
-    assert game.double_tap_move(WASTE) == Move(WASTE, 2)
+    assert game.double_tap_move(WASTE) == Move(WASTE, Pile.T3)
 
 
 def test_r20_no_card_moves_by_itself():
     game = game_on(["[AS] 5H", "6C"])
     play(game, "T1-T2")
-    assert game.position.tableau[0] == cards("AS") and game.position.foundations == [0, 0, 0, 0]
+    assert game.position.tableau[Pile.T1] == cards("AS") and game.position.foundations == [0, 0, 0, 0]
     assert game.history == [Move.parse("T1-T2")]
 
 

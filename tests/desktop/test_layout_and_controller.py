@@ -6,7 +6,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from solitaire_klondike.core import FOUNDATION, STOCK, WASTE, Game, Move, load_plugins
+from solitaire_klondike.core import FOUNDATION, STOCK, WASTE, Game, Move, Pile, load_plugins
 from solitaire_klondike.frontends.pyglet import i18n
 from solitaire_klondike.frontends.pyglet.controller import Controller, drop_move
 from solitaire_klondike.frontends.pyglet.layout import TableLayout
@@ -50,8 +50,8 @@ def test_the_plain_modules_do_not_import_pyglet(module):
 def test_a_long_column_stays_in_the_window(plugins, size):
     game = Game.from_text("KL1-D1N-AAAAAAG", plugins)
     position = game.position
-    position.tableau[6] = list(range(19))
-    position.hidden[6] = 6
+    position.tableau[Pile.T7] = list(range(19))
+    position.hidden[Pile.T7] = 6
     layout = TableLayout(*size)
     for spot in layout.spots(position):
         assert spot.rect.x >= 0 and spot.rect.x + spot.rect.w <= size[0]
@@ -84,29 +84,29 @@ def test_r14_vegas_the_empty_stock_does_nothing(plugins):
 
 def test_r19_single_tap_sends_to_foundation_double_tap_finds_a_column(plugins):
     game, controller = new(plugins)
-    assert tap(controller, centre(controller, 0)) == Move(0, FOUNDATION)
-    game.push(Move(0, FOUNDATION))
-    point = centre(controller, 4)
+    assert tap(controller, centre(controller, Pile.T1)) == Move(Pile.T1, FOUNDATION)
+    game.push(Move(Pile.T1, FOUNDATION))
+    point = centre(controller, Pile.T5)
     assert tap(controller, point, 10.0) is None
-    assert tap(controller, point, 10.2) == Move(4, 3)
+    assert tap(controller, point, 10.2) == Move(Pile.T5, Pile.T4)
 
 
 def test_r19_two_slow_taps_are_not_a_double_tap(plugins):
     _game, controller = new(plugins)
-    point = centre(controller, 4)
+    point = centre(controller, Pile.T5)
     assert tap(controller, point, 1.0) is None
     assert tap(controller, point, 2.0) is None
 
 
 def test_r19_drag_to_a_legal_place_and_an_illegal_drop_slides_back(plugins):
     game, controller = new(plugins)
-    start = centre(controller, 4)
-    target = controller.layout.pile_areas(game.position)[3].center
+    start = centre(controller, Pile.T5)
+    target = controller.layout.pile_areas(game.position)[Pile.T4].center
     controller.press(*start)
     assert controller.motion(*target)
-    assert controller.release(*target, 0).move == Move(4, 3)
+    assert controller.release(*target, 0).move == Move(Pile.T5, Pile.T4)
     controller.press(*start)
-    far = controller.layout.pile_areas(game.position)[1].center
+    far = controller.layout.pile_areas(game.position)[Pile.T2].center
     controller.motion(*far)
     outcome = controller.release(*far, 0)
     assert outcome.move is None and outcome.slide_back is not None
@@ -114,30 +114,30 @@ def test_r19_drag_to_a_legal_place_and_an_illegal_drop_slides_back(plugins):
 
 def test_r10_dropped_on_any_foundation_goes_to_its_own(plugins):
     game, _ = new(plugins)
-    assert drop_move(game, 0, 0, 9) == Move(0, FOUNDATION)
-    assert drop_move(game, 0, 0, 12) == Move(0, FOUNDATION)
+    assert drop_move(game, Pile.T1, 0, Pile.FS) == Move(Pile.T1, FOUNDATION)
+    assert drop_move(game, Pile.T1, 0, Pile.FC) == Move(Pile.T1, FOUNDATION)
 
 
 def test_r7_a_sequence_is_dropped_only_from_the_card_that_fits(plugins):
     game, _ = new(plugins, "KL1-D1N-AAAAAAF")
-    game.push(Move(3, 6))
-    column = len(game.position.tableau[6])
-    assert drop_move(game, 6, column - 2, 1) == Move(6, 1)
-    assert drop_move(game, 6, column - 1, 1) is None
+    game.push(Move(Pile.T4, Pile.T7))
+    column = len(game.position.tableau[Pile.T7])
+    assert drop_move(game, Pile.T7, column - 2, Pile.T2) == Move(Pile.T7, Pile.T2)
+    assert drop_move(game, Pile.T7, column - 1, Pile.T2) is None
 
 
 def test_the_keyboard_cursor_picks_up_and_puts_down(plugins):
     _game, controller = new(plugins)
     for _ in range(6):
         controller.key("right")
-    assert controller.cursor_spot() == (0, 0)
-    assert controller.key("enter") is None and controller.held == (0, 0)
+    assert controller.cursor_spot() == (Pile.T1, 0)
+    assert controller.key("enter") is None and controller.held == (Pile.T1, 0)
     controller.key("left")
     controller.key("left")
-    assert controller.cursor == (11, None)
-    assert controller.key("enter") == Move(0, FOUNDATION)
+    assert controller.cursor == (Pile.FD, None)
+    assert controller.key("enter") == Move(Pile.T1, FOUNDATION)
     controller.key("previous")
-    assert controller.cursor[0] == 10
+    assert controller.cursor[0] == Pile.FH
     assert controller.key("enter") is None and controller.held is None
 
 
@@ -211,19 +211,21 @@ def test_each_kind_of_bad_code_has_its_own_translated_sentence(plugins):
         i18n.set_language("en")
 
 
-def test_refusals_name_the_rule_broken(plugins):
+def test_refusals_are_told_from_the_engines_fields(plugins):
+    from solitaire_klondike.frontends.pyglet.controller import drop_refusal
     from solitaire_klondike.frontends.pyglet.messages import move_refusal
 
     game = Game.from_text("KL1-D1V-AAAAAAG", plugins)
-    position = game.position
-    assert move_refusal(position, 3, 3, 2) == "This card does not fit there: it needs the other colour and one rank lower."
-    game.push(Move(0, FOUNDATION))
-    assert move_refusal(game.position, 3, 3, 0) == "An empty column takes only a king."
-    assert move_refusal(game.position, 3, 3, FOUNDATION) == "This card cannot go to its foundation yet."
+    assert move_refusal(drop_refusal(game, Pile.T4, 3, Pile.T3)) == \
+        "10♣ does not fit on K♦: it needs the other colour and one rank lower."
+    game.push(Move(Pile.T1, FOUNDATION))
+    assert move_refusal(drop_refusal(game, Pile.T4, 3, Pile.T1)) == "An empty column takes only a king."
+    assert move_refusal(drop_refusal(game, Pile.T4, 3, Pile.FH)) == "10♣ cannot go to its foundation yet: it takes A♣ next."
+    assert drop_refusal(game, Pile.FD, 0, Pile.FS) is None   # no move of the notation: the cards just slide back
     for _ in range(24):
         game.push(Move.stock())
-    assert move_refusal(game.position, STOCK, None, WASTE) == "The stock cannot be turned again with this scoring."
-    assert move_refusal(game.position, WASTE, 0, 1) == "Only the top card of the waste plays."
+    assert move_refusal(game.why_illegal(Move.stock())) == "The stock cannot be turned again with this scoring."
+    assert move_refusal(drop_refusal(game, WASTE, 0, Pile.T2)) == "Only the top card of the waste plays."
 
 
 class MisspelledHook:

@@ -3,7 +3,7 @@ to the win message."""
 
 from pathlib import Path
 
-from solitaire_klondike.core import FOUNDATION, STOCK, Game, Move, load_plugins
+from solitaire_klondike.core import COLUMNS, FOUNDATION, STOCK, Game, Move, Pile, foundation_of, load_plugins
 from solitaire_klondike.core.cards import RANK, SUIT
 from solitaire_klondike.frontends.pyglet.controller import CURSOR_ORDER
 from solitaire_klondike.frontends.pyglet.i18n import read_catalog
@@ -20,7 +20,7 @@ def won_game(code: str) -> list[str]:
     return line.split(":")[1].split()
 
 
-def keys_for(game: Game, move: Move, cursor: int) -> tuple[list[str], int]:
+def keys_for(game: Game, move: Move, cursor: Pile) -> tuple[list[str], Pile]:
     """The keys that play ``move`` with the keyboard cursor, which is on pile ``cursor``; and
     where the cursor ends.  A draw is Space; a move walks to the source, lifts the right card
     with Up, picks it up with Enter, walks to the target and puts it down with Enter."""
@@ -29,16 +29,16 @@ def keys_for(game: Game, move: Move, cursor: int) -> tuple[list[str], int]:
     position = game.position
     keys = ["Right", "Left"] if cursor == move.source else []   # back on the pile's top card
     keys += _walk(cursor, move.source)
-    if move.source < 7 and move.target < 7:
+    if move.source in COLUMNS and move.target in COLUMNS:
         column, target = position.tableau[move.source], position.tableau[move.target]
         index = len(column) - (RANK[target[-1]] - RANK[column[-1]]) if target else position.hidden[move.source]
         keys += ["Up"] * (len(column) - 1 - index)
     card = position.top_card(move.source)
-    target = 9 + SUIT[card] if move.target == FOUNDATION else move.target
+    target = foundation_of(SUIT[card]) if move.target == FOUNDATION else move.target
     return [*keys, "Return", *_walk(move.source, target), "Return"], target
 
 
-def _walk(start: int, end: int) -> list[str]:
+def _walk(start: Pile, end: Pile) -> list[str]:
     """The shorter way round the cursor's ring of piles."""
     steps = (CURSOR_ORDER.index(end) - CURSOR_ORDER.index(start)) % len(CURSOR_ORDER)
     return ["Right"] * steps if steps <= len(CURSOR_ORDER) / 2 else ["Left"] * (len(CURSOR_ORDER) - steps)
@@ -69,10 +69,10 @@ def test_a_whole_game_won_with_the_keyboard_alone(launch):
 def picked_index(game: Game, move: Move) -> int | None:
     """The card of the source a move lifts: the one that fits the target column, else the top."""
     position = game.position
-    if move.source >= 7:
+    if move.source not in COLUMNS:
         return None
     column = position.tableau[move.source]
-    if 0 <= move.target < 7:
+    if move.target in COLUMNS:
         target = position.tableau[move.target]
         return len(column) - (RANK[target[-1]] - RANK[column[-1]]) if target else position.hidden[move.source]
     return len(column) - 1

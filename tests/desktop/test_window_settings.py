@@ -25,13 +25,14 @@ def test_a_refused_put_down_or_drop_says_why_until_the_next_action(launch):
     words = read_catalog("es")
     app.key("Tab", *["Right"] * 9, "Return")   # T4: pick up the 10 of clubs
     state = app.after(lambda: app.key("Left", "Return"), lambda s: s["status"])   # put it on T3
-    assert state["status"] == words["This card does not fit there: it needs the other colour and one rank lower."]
+    does_not_fit = words["{card} does not fit on {onto}: it needs the other colour and one rank lower."]
+    assert state["status"] == does_not_fit.format(card="10♣", onto="K♦")
     assert state["moves"] == 0
     state = app.after(lambda: app.key("space"), lambda s: s["moves"] == 1)
     assert state["status"] == ""
     state = app.after(lambda: app.drag(visible_point(spot(state, 3)), visible_point(spot(state, 1))),
                       lambda s: s["status"] and not s["sliding"])
-    assert state["status"] == words["This card does not fit there: it needs the other colour and one rank lower."]
+    assert state["status"] == does_not_fit.format(card="10♣", onto="J♣")
 
 
 def test_vegas_says_the_stock_cannot_be_turned_again(launch):

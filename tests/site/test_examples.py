@@ -6,7 +6,7 @@ import pytest
 from examples import MARKER, load_examples, replay
 from site_paths import SITE
 
-from solitaire_klondike.core import FOUNDATIONS, STOCK, WASTE, Game, Move, load_plugins
+from solitaire_klondike.core import COLUMNS, FOUNDATIONS, STOCK, WASTE, Game, Move, load_plugins
 from solitaire_klondike.core.cards import RANK, fits_on
 
 EXAMPLES = {example["id"]: example for example in load_examples()}
@@ -87,7 +87,7 @@ def test_take_back_comes_from_a_foundation_and_scores_nothing(replays):
 def test_won_game_matches_the_625_formula(replays):
     game = replays["won"].game
     assert game.is_won() and not game.took_back_from_foundation()
-    from_waste = sum(1 for move in game.history if move.source == WASTE and move.target < 7)
+    from_waste = sum(1 for move in game.history if move.source == WASTE and move.target in COLUMNS)
     assert game.score == 625 + 5 * from_waste - recycle_costs(EXAMPLES["won"])
 
 

@@ -5,7 +5,7 @@ import re
 import pytest
 from site_paths import ROOT, SITE
 
-from solitaire_klondike.core import FOUNDATIONS, WASTE, Game, load_plugins
+from solitaire_klondike.core import COLUMNS, FOUNDATIONS, WASTE, Game, load_plugins
 from solitaire_klondike.plugins import normal, vegas
 
 WON_GAMES = [line.split(":", 1) for line in (ROOT / "tests" / "data" / "won_games.txt").read_text().splitlines()
@@ -70,7 +70,7 @@ def test_the_625_formula_holds_for_every_won_normal_game():
     assert base == 52 * normal.FOUNDATION_CARD + 21 * normal.TURNED_CARD
     for game, steps in played("N"):
         assert game.is_won() and not game.took_back_from_foundation()
-        from_waste = sum(1 for _, action, _ in steps if action.move.source == WASTE and action.move.target < 7)
+        from_waste = sum(1 for _, action, _ in steps if action.move.source == WASTE and action.move.target in COLUMNS)
         cost = sum(before - after for before, action, after in steps if action.kind == "recycle")
         assert game.score == base + per_waste_card * from_waste - cost, game.code
 
