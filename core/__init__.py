@@ -26,6 +26,7 @@ from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile, foundat
 from .plugin_manager import ENTRY_POINT_GROUP, PluginError, PluginInfo, Plugins, Variant, load_plugins
 from .position import NO_LIMIT, Position
 from .solving import UNDECIDED, UNWINNABLE, WINNABLE, Verdict, solve_position
+from .words import Catalog, current_language, set_language
 
 __all__ = [
     "ALL_MOVES",
@@ -44,6 +45,7 @@ __all__ = [
     "WINNABLE",
     "Action",
     "AmbiguousVariantError",
+    "Catalog",
     "CodePrefixError",
     "CodeShapeError",
     "DealLengthError",
@@ -69,10 +71,12 @@ __all__ = [
     "Verdict",
     "card",
     "card_name",
+    "current_language",
     "foundation_of",
     "hookimpl",
     "load_plugins",
     "parse_card",
+    "set_language",
     "solve_position",
     "standard_layout",
 ]

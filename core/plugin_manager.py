@@ -14,6 +14,7 @@ from . import default_deal, hookspecs
 from .codes import GameCode
 from .hookspecs import PROJECT
 from .watchdog import watching
+from .words import Catalog
 
 T = TypeVar("T")
 
@@ -40,13 +41,26 @@ class Variant:
     """What a draw or scoring plugin declares through ``klondike_variant``.
 
     ``kind`` is ``"draw"`` or ``"scoring"``; ``token`` is the capital letters and digits that game
-    codes use (``D1``, ``N``); ``name`` and ``description`` are what the New Game window shows.
+    codes use (``D1``, ``N``); ``name`` and ``description`` are what the New Game window shows, in
+    English: ``words``, the plugin's own :class:`Catalog`, translates them (and any other word the
+    plugin shows).  A scoring plugin sets ``carries_score`` when its score carries from game to
+    game: each game's final score adds to a running balance (Vegas), which the statistics show,
+    written by the plugin's ``klondike_format_score`` like a game's score.
     """
 
     kind: str
     token: str
     name: str
     description: str
+    words: Catalog | None = None
+    carries_score: bool = False
+
+    def translated_name(self) -> str:
+        """The name in the current language, when the plugin's catalog has it."""
+        return self.words.gettext(self.name) if self.words else self.name
+
+    def translated_description(self) -> str:
+        return self.words.gettext(self.description) if self.words else self.description
 
 
 @dataclass
@@ -88,6 +102,7 @@ class Plugins:
         self.manager.add_hookspecs(hookspecs)
         self.infos: list[PluginInfo] = []
         self.blocked = set(blocked)
+        self._score_hooks: dict[str, GameHooks] = {}
         for name in self.blocked:
             self.manager.set_blocked(name)
         self.add(default_deal, CORE_NAME, source="built-in", version=_own_version())
@@ -175,6 +190,20 @@ class Plugins:
         chosen = {self.variants("draw")[code.draw].plugin, self.variants("scoring")[code.scoring].plugin}
         left_out = [i.plugin for i in self.infos if i.loaded and i.variant and i.plugin not in chosen]
         return GameHooks(self, left_out)
+
+    def carrying_scorings(self) -> set[str]:
+        """The tokens of the scoring plugins whose score carries from game to game."""
+        return {token for token, info in self.variants("scoring").items()
+                if info.variant and info.variant.carries_score}
+
+    def format_score(self, scoring: str, score: int) -> str:
+        """``score`` as the scoring plugin of token ``scoring`` writes it (no game is dealt)."""
+        hooks = self._score_hooks.get(scoring)
+        if hooks is None:
+            chosen = self.variants("scoring")[scoring].plugin
+            left_out = [i.plugin for i in self.infos if i.loaded and i.variant and i.plugin is not chosen]
+            hooks = self._score_hooks[scoring] = GameHooks(self, left_out)
+        return hooks.call("klondike_format_score", str, score=score)
 
     def name_of(self, plugin: object) -> str:
         return self.manager.get_name(plugin) or repr(plugin)

@@ -6,14 +6,15 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from solitaire_klondike.core import Game, GameCode, InvalidCodeError, PluginError, Plugins
-from solitaire_klondike.core.codes import split_variant
+from solitaire_klondike.core import Plugins
+from solitaire_klondike.frontends.formats import duration_text, percent_text, score_text, scoring_token, variant_text
 
 from .opening import open_store
-from .statistics import TOTAL, VEGAS, game_seconds
+from .statistics import TOTAL, game_seconds
 from .store import Store
 
 EXIT_CANNOT_WRITE = 2
@@ -32,7 +33,7 @@ def stats_command(args: argparse.Namespace, plugins: Plugins) -> int:
             playing = store.game_in_progress()
             records += [playing] if playing else []
             return _export(store, records, Path(args.export), args.force)
-        stats = store.statistics()
+        stats = store.statistics(plugins.carrying_scorings())
         print(json.dumps(stats, indent=2) if args.json else stats_table(stats, plugins))
         return 0
     finally:
@@ -109,26 +110,21 @@ def export_csv(records: list[dict[str, Any]], path: Path) -> int:
 
 def stats_table(stats: dict[str, dict[str, Any]], plugins: Plugins) -> str:
     """A readable table, one line per variant and one for the total, scores shown as each plugin shows them."""
-    vegas = any("vegas_balance" in s for s in stats.values())
+    balance = any("balance" in s for s in stats.values())
     header = ["Variant", "Played", "Won", "Win rate", "Streak", "Longest", "Best score", "Fastest win", "Fewest moves"]
-    rows = [header + (["Vegas balance"] if vegas else [])]
+    rows = [header + (["Balance"] if balance else [])]
     variants = [key for key in stats if key != TOTAL]
-    scorings = {_split(key, plugins)[1] for key in variants}
     for key in [*variants, TOTAL]:
         s = stats[key]
-        if key == TOTAL:
-            label, fmt = "Total", _formatter(plugins, "", scorings.pop() if len(scorings) == 1 else "")
-            vegas_fmt = _formatter(plugins, "", VEGAS)
-        else:
-            label, fmt = _label(key, plugins), _formatter(plugins, *_split(key, plugins))
-            vegas_fmt = fmt
-        row = [label, str(s["played"]), str(s["won"]), f"{s['win_rate']:.0%}", str(s["current_streak"]),
-               str(s["longest_streak"]), _maybe(s["best_score"], fmt), _maybe(s["fastest_win_seconds"], _duration),
-               _maybe(s["fewest_moves_win"], str)]
-        if vegas:
-            row.append(_maybe(s.get("vegas_balance"), vegas_fmt))
+        label = "Total" if key == TOTAL else _label(key, plugins)
+        scored = variants if key == TOTAL else [key]
+        row = [label, str(s["played"]), str(s["won"]), percent_text(s["win_rate"]), str(s["current_streak"]),
+               str(s["longest_streak"]), _score(plugins, scored, s["best_score"]),
+               _maybe(s["fastest_win_seconds"], duration_text), _maybe(s["fewest_moves_win"], str)]
+        if balance:
+            row.append(_score(plugins, [v for v in scored if "balance" in stats[v]], s.get("balance")))
         rows.append(row)
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header) + vegas)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header) + balance)]
     lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
              for row in rows]
     if not variants:
@@ -136,40 +132,20 @@ def stats_table(stats: dict[str, dict[str, Any]], plugins: Plugins) -> str:
     return "\n".join(lines)
 
 
-def _split(key: str, plugins: Plugins) -> tuple[str, str]:
-    """``"D1N"`` as its draw and scoring tokens, using the installed plugins where they can tell."""
-    try:
-        return split_variant(key, set(plugins.variants("draw")), set(plugins.variants("scoring")))
-    except InvalidCodeError:
-        return "", key[-1:]
-
-
 def _label(key: str, plugins: Plugins) -> str:
-    draw, scoring = _split(key, plugins)
-    draws, scores = plugins.variants("draw"), plugins.variants("scoring")
-    draw_variant = draws[draw].variant if draw in draws else None
-    scoring_variant = scores[scoring].variant if scoring in scores else None
-    if draw_variant and scoring_variant:
-        return f"{draw_variant.name}, {scoring_variant.name} ({key})"
-    return f"{key} (plugin not installed)"
+    name = variant_text(plugins, key)
+    return f"{key} (plugin not installed)" if name == key else f"{name} ({key})"
 
 
-def _formatter(plugins: Plugins, draw: str, scoring: str):
-    """The scoring plugin's own score format, or plain numbers when it is not installed."""
-    draw = draw or next(iter(plugins.variants("draw")), "")
-    try:
-        return Game(GameCode(draw, scoring, 0), plugins).format_score
-    except (KeyError, ValueError, PluginError):
-        return str
+def _score(plugins: Plugins, variants: list[str], score: int | None) -> str:
+    """A score of these variants, as their scoring plugin writes it (a plain number when they have several)."""
+    if score is None:
+        return "-"
+    scorings = {scoring_token(plugins, v) or v for v in variants}
+    return score_text(plugins, scorings.pop() if len(scorings) == 1 else "", score)
 
 
-def _duration(seconds: float) -> str:
-    minutes, secs = divmod(round(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
-
-
-def _maybe(value: Any, fmt) -> str:
+def _maybe(value: Any, fmt: Callable[[Any], str]) -> str:
     return "-" if value is None else fmt(value)
 
 

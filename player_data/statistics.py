@@ -11,26 +11,28 @@ draw token then the scoring token) and one under ``"total"``, each a dict of:
   were scored by more than one scoring plugin, whose scores do not compare);
 - ``fastest_win_seconds``: the shortest play time of a win (see :func:`game_seconds`), or ``None``;
 - ``fewest_moves_win``: the fewest moves in a won game, or ``None``;
-- ``vegas_balance``: for Vegas variants (scoring token ``V``), and in ``"total"`` when there is one,
-  the sum of the final scores of their games.
+- ``balance``: for a variant whose scoring plugin carries its score from game to game (Vegas:
+  ``carries_score`` in its :class:`~solitaire_klondike.core.Variant`), the sum of the final scores
+  of its games; in ``"total"`` the sum over every such game, or ``None`` when they were scored by
+  more than one such plugin.
 """
 
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
 Record = Mapping[str, Any] | sqlite3.Row
 
-VEGAS = "V"
 TOTAL = "total"
 
 
 def compute_statistics(
-    records: Iterable[Record], playing: Iterable[Record] = (),
+    records: Iterable[Record], playing: Iterable[Record] = (), carrying: Collection[str] = (),
 ) -> dict[str, dict[str, Any]]:
     """Statistics from game records given oldest first, and the game in progress if it has an action
-    (``playing``: rows with ``variant`` and ``scoring``), which counts as played and nothing more."""
+    (``playing``: rows with ``variant`` and ``scoring``), which counts as played and nothing more;
+    ``carrying``: the scoring tokens whose score carries from game to game."""
     records, playing = list(records), list(playing)
     by_variant: dict[str, list[Record]] = {}
     for record in records + playing:
@@ -38,16 +40,18 @@ def compute_statistics(
     for record in records:
         by_variant[record["variant"]].append(record)
     result = {
-        variant: _summary(by_variant[variant], sum(p["variant"] == variant for p in playing))
+        variant: _summary(by_variant[variant], sum(p["variant"] == variant for p in playing), carrying)
         for variant in sorted(by_variant)
     }
-    result[TOTAL] = _summary(records, len(playing))
+    result[TOTAL] = _summary(records, len(playing), carrying)
     if len({r["scoring"] for r in records}) > 1:
         result[TOTAL]["best_score"] = None
+    if len({r["scoring"] for r in records if r["scoring"] in carrying}) > 1:
+        result[TOTAL]["balance"] = None
     return result
 
 
-def _summary(records: list[Record], in_progress: int = 0) -> dict[str, Any]:
+def _summary(records: list[Record], in_progress: int, carrying: Collection[str]) -> dict[str, Any]:
     wins = [r for r in records if r["won"]]
     played = len(records) + in_progress
     streak = longest = 0
@@ -64,9 +68,9 @@ def _summary(records: list[Record], in_progress: int = 0) -> dict[str, Any]:
         "fastest_win_seconds": min((game_seconds(r) for r in wins), default=None),
         "fewest_moves_win": min((r["moves"] for r in wins), default=None),
     }
-    vegas = [r for r in records if r["scoring"] == VEGAS]
-    if vegas:
-        summary["vegas_balance"] = sum(r["score"] for r in vegas)
+    carried = [r for r in records if r["scoring"] in carrying]
+    if carried:
+        summary["balance"] = sum(r["score"] for r in carried)
     return summary
 
 

@@ -10,7 +10,7 @@ import json
 import sqlite3
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -187,13 +187,14 @@ class Store:
 
     # --- statistics ------------------------------------------------------------------
 
-    def statistics(self) -> dict[str, dict[str, Any]]:
-        """The statistics per variant key (``"D1N"``…) and ``"total"``; see :func:`compute_statistics`."""
+    def statistics(self, carrying: Collection[str] = ()) -> dict[str, dict[str, Any]]:
+        """The statistics per variant key (``"D1N"``…) and ``"total"``, with a running balance for the
+        scoring tokens in ``carrying`` (``Plugins.carrying_scorings()``); see :func:`compute_statistics`."""
         playing = self._read(
             "SELECT variant, scoring FROM saved_games s WHERE status = 'current' AND actions > 0"
             " AND NOT EXISTS (SELECT 1 FROM games g WHERE g.key = s.key)")
         playing = [p for p in playing if isinstance(p["variant"], str) and isinstance(p["scoring"], str)]
-        return compute_statistics([r for r in self.records() if not r["reset_at"]], playing)
+        return compute_statistics([r for r in self.records() if not r["reset_at"]], playing, carrying)
 
     def reset_statistics(self, variant: str | None = None, now: datetime | None = None) -> None:
         """Start one variant's statistics (or all) from zero; the records stay in the file, marked."""

@@ -5,8 +5,17 @@ activated; the forms here decide what that means.
 """
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from solitaire_klondike.core import Game, GameCode, InvalidCodeError, Plugins
+from solitaire_klondike.core import GameCode, InvalidCodeError, PluginInfo, Plugins, Variant
+from solitaire_klondike.frontends.formats import (
+    duration_text,
+    number_text,
+    percent_text,
+    score_text,
+    scoring_token,
+    variant_text,
+)
 
 from ..refusals import CODE_EXAMPLE
 from .i18n import LANGUAGES, N_, _
@@ -65,17 +74,6 @@ class Panel:
         return None
 
 
-def variant_name(plugins: Plugins, variant: str) -> str:
-    """``'D1N'`` → ``'Draw 1 · Normal'`` in the current language (the tokens when unknown)."""
-    for draw, info in plugins.variants("draw").items():
-        scoring = variant[len(draw):]
-        if variant.startswith(draw) and scoring in plugins.variants("scoring"):
-            scoring_variant = plugins.variants("scoring")[scoring].variant
-            if info.variant and scoring_variant:
-                return f"{_(info.variant.name)} · {_(scoring_variant.name)}"
-    return variant
-
-
 @dataclass
 class NewGameForm:
     """The New Game window: a draw plugin, a scoring plugin, or a typed code."""
@@ -91,10 +89,10 @@ class NewGameForm:
         rows = [[Widget("title", _("New game"))], [Widget("text", _("Draw"))]]
         draws = sorted(self.plugins.variants("draw").items())
         rows.append([self._option("draw", token, info) for token, info in draws])
-        rows.append([Widget("text", _(self._info("draw").variant.description))])
+        rows.append([Widget("text", _(self._variant("draw").translated_description()))])
         rows.append([Widget("text", _("Scoring"))])
         rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.variants("scoring").items())])
-        rows.append([Widget("text", _(self._info("scoring").variant.description))])
+        rows.append([Widget("text", _(self._variant("scoring").translated_description()))])
         rows.append([Widget("text", _("Or type a game code, like {example}").format(example=CODE_EXAMPLE))])
         rows.append([Widget("field", self.code_text, "code")])
         if self.error:
@@ -102,11 +100,14 @@ class NewGameForm:
         rows.append([Widget("button", _("Start"), "start"), Widget("button", _("Cancel"), "close")])
         return Panel("new_game", rows, default="start", focus=self.focus)
 
-    def _option(self, kind: str, token: str, info) -> Widget:
-        return Widget("option", _(info.variant.name), f"{kind}:{token}", token == getattr(self, kind))
+    def _option(self, kind: str, token: str, info: PluginInfo) -> Widget:
+        name = _(info.variant.translated_name()) if info.variant else token
+        return Widget("option", name, f"{kind}:{token}", token == getattr(self, kind))
 
-    def _info(self, kind: str):
-        return self.plugins.variants(kind)[getattr(self, kind)]
+    def _variant(self, kind: str) -> Variant:
+        variant = self.plugins.variants(kind)[getattr(self, kind)].variant
+        assert variant is not None  # variants() lists plugins that declared one
+        return variant
 
     def choose(self, widget_id: str) -> None:
         kind, token = widget_id.split(":", 1)
@@ -146,24 +147,22 @@ def win_panel(score_text: str) -> Panel:
 STAT_WORDS = {
     "played": N_("Played"), "won": N_("Won"), "win_rate": N_("Won %"), "current_streak": N_("Streak"),
     "longest_streak": N_("Best streak"), "best_score": N_("Best score"), "fastest_win_seconds": N_("Fastest win"),
-    "fewest_moves_win": N_("Fewest moves"), "vegas_balance": N_("Vegas balance"),
+    "fewest_moves_win": N_("Fewest moves"), "balance": N_("Balance"),
 }
 TOTAL = "total"
 STATS_WIDTH = 64            # the statistics panel is wider than the others (in text heights)
 NO_VALUE = "–"
 
 
-def stats_panel(statistics: dict, plugins: Plugins, confirming: bool) -> Panel:
+def stats_panel(statistics: dict[str, dict[str, Any]], plugins: Plugins, confirming: bool) -> Panel:
     """A table: one row per variant played and a total row; a reset that asks first."""
     rows = [[Widget("title", _("Statistics"))]]
     variants = [v for v in statistics if v != TOTAL]
     if variants:
-        keys = [k for k in STAT_WORDS if k != "vegas_balance" or any(k in statistics[v] for v in variants)]
+        keys = [k for k in STAT_WORDS if k != "balance" or any(k in statistics[v] for v in variants)]
         table = [(_("Variant"), *(_(STAT_WORDS[k]) for k in keys))]
-        table += [(variant_name(plugins, v), *_stat_cells(statistics[v], keys, plugins, v)) for v in variants]
-        scorings = {_scoring(plugins, v) for v in variants}
-        total_variant = variants[0] if len(scorings) == 1 else ""
-        table.append((_("All games"), *_stat_cells(statistics.get(TOTAL, {}), keys, plugins, total_variant)))
+        table += [(_variant_name(plugins, v), *_stat_cells(statistics[v], keys, plugins, [v])) for v in variants]
+        table.append((_("All games"), *_stat_cells(statistics.get(TOTAL, {}), keys, plugins, variants)))
         rows.append([Widget("table", "", "table", cells=tuple(table))])
     else:
         rows.append([Widget("text", _("No games played yet."))])
@@ -175,38 +174,31 @@ def stats_panel(statistics: dict, plugins: Plugins, confirming: bool) -> Panel:
     return Panel("stats", rows, default="close", focus="close", width=STATS_WIDTH)
 
 
-def _stat_cells(numbers: dict, keys: list[str], plugins: Plugins, variant: str) -> list[str]:
-    """One row's cells; ``variant`` formats the scores (``''``: plain numbers)."""
+def _variant_name(plugins: Plugins, key: str) -> str:
+    """``'D1N'`` → ``'Draw 1 · Normal'`` in the current language (the key when unknown)."""
+    return " · ".join(_(name) for name in variant_text(plugins, key).split(" · "))
+
+
+def _stat_cells(numbers: dict[str, Any], keys: list[str], plugins: Plugins, variants: list[str]) -> list[str]:
+    """One row's cells, the statistics of ``variants`` (scores as their scoring plugin writes them, plain
+    numbers when they have several)."""
+    scorings = {scoring_token(plugins, v) or v for v in variants}
+    carrying = scorings & plugins.carrying_scorings()
     cells = []
     for key in keys:
         value = numbers.get(key)
         if value is None:
             cells.append(NO_VALUE)
         elif key == "win_rate":
-            cells.append(f"{value:.0%}")
+            cells.append(percent_text(value))
         elif key == "fastest_win_seconds":
-            cells.append(f"{int(value) // 60}:{int(value) % 60:02d}")
-        elif key == "best_score":
-            cells.append(_score_text(plugins, variant, value))
-        elif key == "vegas_balance":
-            cells.append(_score_text(plugins, min(plugins.variants("draw"), default="") + "V", value))
+            cells.append(duration_text(value))
+        elif key in ("best_score", "balance"):
+            shown = scorings if key == "best_score" else carrying
+            cells.append(score_text(plugins, shown.pop() if len(shown) == 1 else "", value))
         else:
-            cells.append(str(value))
+            cells.append(number_text(value))
     return cells
-
-
-def _scoring(plugins: Plugins, variant: str) -> str:
-    """The scoring token of a variant key like ``'D3V'`` (the key itself when unknown)."""
-    return next((variant[len(d):] for d in plugins.variants("draw") if variant.startswith(d)), variant)
-
-
-def _score_text(plugins: Plugins, variant: str, score: int) -> str:
-    """A score as the variant's scoring plugin writes it (the bare number when unknown)."""
-    for draw in plugins.variants("draw"):
-        scoring = variant[len(draw):]
-        if variant.startswith(draw) and scoring in plugins.variants("scoring"):
-            return Game(GameCode(draw, scoring, 0), plugins).format_score(score)
-    return str(score)
 
 
 def settings_panel(language: str | None, double_tap_ms: int) -> Panel:

@@ -150,7 +150,8 @@ class KlondikeWindow(pyglet.window.Window):
         if name == "win":
             return win_panel(session.game.score_text)
         if name == "stats":
-            return stats_panel(store.statistics(), session.plugins, self.confirming_reset)
+            return stats_panel(store.statistics(session.plugins.carrying_scorings()), session.plugins,
+                               self.confirming_reset)
         return settings_panel(session.setting("language"), session.double_tap_ms)
 
     def _show_panel(self) -> None:

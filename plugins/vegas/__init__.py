@@ -8,7 +8,8 @@ FOUNDATION_CARD = 5
 
 @hookimpl
 def klondike_variant() -> Variant:
-    return Variant("scoring", "V", "Vegas", "Dollars: pay $52, win $5 a card on the foundations, one pass only")
+    return Variant("scoring", "V", "Vegas", "Dollars: pay $52, win $5 a card on the foundations, one pass only",
+                   carries_score=True)
 
 
 @hookimpl

@@ -101,19 +101,21 @@ def test_streaks_run_over_wins_and_break_on_an_abandoned_game(folder: Path, plug
     assert stats["win_rate"] == 0.75
 
 
-def test_vegas_balance_runs_across_games_per_variant_and_in_total(folder: Path, plugins) -> None:
+def test_r16_vegas_balance_runs_across_games_per_variant_and_in_total(folder: Path, plugins) -> None:
     store = open_store(folder)
     _win(store, plugins, "D1V")       # +$208
     _abandon(store, plugins, "D1V")   # three aces onto the foundations: -$37
     _abandon(store, plugins, "D3V", moves=2)  # two aces: -$42
     _win(store, plugins, "D1N")
-    stats = store.statistics()
-    assert stats["D1V"]["vegas_balance"] == 208 - 37
-    assert stats["D3V"]["vegas_balance"] == -42
-    assert stats["total"]["vegas_balance"] == 208 - 37 - 42
-    assert "vegas_balance" not in stats["D1N"]
+    assert plugins.carrying_scorings() == {"V"}  # Vegas declares that its score carries, Normal does not
+    stats = store.statistics(plugins.carrying_scorings())
+    assert stats["D1V"]["balance"] == 208 - 37
+    assert stats["D3V"]["balance"] == -42
+    assert stats["total"]["balance"] == 208 - 37 - 42
+    assert "balance" not in stats["D1N"]
     assert stats["total"]["best_score"] is None  # dollars and points do not compare
     assert stats["D1N"]["best_score"] == 625
+    assert all("balance" not in s for s in store.statistics().values())  # no scoring carries: no balance
 
 
 def test_reset_clears_one_variant_or_all_but_keeps_the_records(folder: Path, plugins) -> None:

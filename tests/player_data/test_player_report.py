@@ -1,6 +1,7 @@
 """`klondike stats`: the same numbers as the store gives the Statistics window, as a table, JSON and CSV."""
 
 import csv
+import importlib.util
 import json
 import re
 import subprocess
@@ -10,6 +11,7 @@ from easy_deal import play_to_win, winning_move
 from store_helpers import KLONDIKE, Clock, child_env, easy_game
 
 from solitaire_klondike.player_data import open_store
+from solitaire_klondike.player_data.report import stats_table
 
 
 def _history(folder: Path, plugins) -> dict:
@@ -25,7 +27,7 @@ def _history(folder: Path, plugins) -> dict:
     game.push(winning_move(game))
     store.action_done(game, clock())
     store.game_left(game, clock())
-    stats = store.statistics()
+    stats = store.statistics(plugins.carrying_scorings())
     store.close()
     return stats
 
@@ -39,8 +41,8 @@ def test_stats_json_is_what_the_statistics_window_shows(folder: Path, plugins) -
     result = _klondike(folder, "--json")
     assert result.returncode == 0 and result.stderr == ""
     assert json.loads(result.stdout) == stats
-    assert stats["D1V"]["vegas_balance"] == 208 - 47
-    assert stats["total"]["vegas_balance"] == 208 - 47 + 208
+    assert stats["D1V"]["balance"] == 208 - 47
+    assert stats["total"]["balance"] == 208 - 47 + 208
 
 
 def test_stats_table_has_a_line_per_variant_and_a_total_with_scores_as_the_plugins_show_them(
@@ -49,10 +51,10 @@ def test_stats_table_has_a_line_per_variant_and_a_total_with_scores_as_the_plugi
     lines = _klondike(folder).stdout.splitlines()
     rows = {cells[0]: cells[1:] for cells in (re.split(r"\s{2,}", line.strip()) for line in lines)}
     assert rows["Variant"] == ["Played", "Won", "Win rate", "Streak", "Longest", "Best score", "Fastest win",
-                               "Fewest moves", "Vegas balance"]
-    assert rows["Draw 1, Normal (D1N)"] == ["1", "1", "100%", "1", "1", "625", "1:16", "76", "-"]
-    assert rows["Draw 1, Vegas (D1V)"] == ["2", "1", "50%", "0", "1", "+$208", "1:16", "76", "+$161"]
-    assert rows["Draw 3, Vegas (D3V)"] == ["1", "1", "100%", "1", "1", "+$208", "1:00", "60", "+$208"]
+                               "Fewest moves", "Balance"]
+    assert rows["Draw 1 · Normal (D1N)"] == ["1", "1", "100%", "1", "1", "625", "1:16", "76", "-"]
+    assert rows["Draw 1 · Vegas (D1V)"] == ["2", "1", "50%", "0", "1", "+$208", "1:16", "76", "+$161"]
+    assert rows["Draw 3 · Vegas (D3V)"] == ["1", "1", "100%", "1", "1", "+$208", "1:00", "60", "+$208"]
     assert rows["Total"] == ["4", "3", "75%", "0", "3", "-", "1:00", "60", "+$369"]
     assert len(rows) == 5
 
@@ -119,3 +121,32 @@ def test_seconds_count_the_time_the_game_was_open_not_the_time_it_was_closed(fol
     [record] = store.records()
     assert record["won"] == 1 and record["played_seconds"] == 2 * len(moves)
     assert store.statistics()["D1N"]["fastest_win_seconds"] == 2 * len(moves)
+
+
+def test_a_third_party_scoring_that_carries_its_score_shows_its_balance(folder: Path, plugins) -> None:
+    """The site's three-pass Vegas example declares ``carries_score``: its games add up to a balance,
+    written as the plugin writes a score, and no one outside the plugin knows its token."""
+    example = Path(__file__).parents[1] / "site" / "plugin_example" / "klondike_three_pass_vegas.py"
+    spec = importlib.util.spec_from_file_location("klondike_three_pass_vegas", example)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert plugins.add(module, "three-pass-vegas").loaded
+    assert plugins.carrying_scorings() == {"V", "V3"}
+    store, clock = open_store(folder), Clock()
+    won = easy_game(plugins, "D1V3")
+    store.game_started(won, clock())
+    play_to_win(won, lambda: store.action_done(won, clock()))
+    store.game_left(won, clock())
+    left = easy_game(plugins, "D1V3", deal=2)
+    store.game_started(left, clock())
+    left.push(winning_move(left))
+    store.action_done(left, clock())
+    store.game_left(left, clock())
+    stats = store.statistics(plugins.carrying_scorings())
+    store.close()
+    assert stats["D1V3"]["balance"] == stats["total"]["balance"] == 208 - 47
+    rows = {cells[0]: cells[1:] for cells in (re.split(r"\s{2,}", line.strip())
+                                              for line in stats_table(stats, plugins).splitlines())}
+    assert rows["Draw 1 · Vegas, three passes (D1V3)"][-1] == "161 dollars"
+    assert rows["Total"][-1] == "161 dollars"

@@ -5,7 +5,7 @@ from solitaire_klondike.core import Action, Variant, hookimpl
 
 @hookimpl
 def klondike_variant() -> Variant:
-    return Variant("scoring", "V3", "Vegas, three passes", "Dollars, and the waste turns back twice")
+    return Variant("scoring", "V3", "Vegas, three passes", "Dollars, and the waste turns back twice", carries_score=True)
 
 
 @hookimpl

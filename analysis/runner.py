@@ -1,0 +1,95 @@
+"""Solving deals on every local core or on a Dask cluster; both yield :class:`~.journal.Row` values.
+
+A worker asks the solver through the public :meth:`Game.solve`, never the solver module, and
+replays every winning line through a fresh public :class:`Game` before reporting it.
+"""
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Iterable, Iterator, Sequence
+
+from solitaire_klondike.core import Game, Move, PluginError, Plugins, load_plugins
+
+from .grades import LineError, grade, line_shape
+from .journal import Row
+
+EXTRA_MISSING = 'the Dask extra is not installed; install it with: pip install "solitaire-klondike[cluster]"'
+_loaded: dict[tuple[str, ...], Plugins] = {}
+
+
+class RunError(RuntimeError):
+    """The run cannot go on (no scheduler, a line that does not replay); the message says why."""
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def solve_deal(variant: str, deal: int, budget: float, blocked: tuple[str, ...] = ()) -> Row:
+    """Solve one deal of ``variant`` (``"D1N"``) and grade it; the plugins are loaded once per process."""
+    plugins = _loaded.get(blocked)
+    if plugins is None:
+        plugins = _loaded[blocked] = load_plugins(blocked)
+    code = plugins.parse_code(f"KL1-{variant}-AAAAAAA").with_deal(deal)
+    try:
+        verdict = Game(code, plugins).solve(budget=budget)
+    except PluginError as exc:
+        raise RunError(f"the solver failed on {code}: {exc}") from None
+    states, seconds = int(verdict.states), round(float(verdict.seconds), 3)
+    if verdict.verdict != "winnable":
+        return Row(deal, str(code), verdict.verdict, None, states, seconds, None)
+    try:
+        shape = line_shape(code, plugins, [Move.parse(str(move)) for move in verdict.moves])
+    except (LineError, ValueError) as exc:
+        raise RunError(f"the solver's winning line for {code} does not replay ({exc}); "
+                       "nothing was written for it") from exc
+    return Row(deal, str(code), "winnable", shape.moves, states, seconds, grade(states, shape))
+
+
+def run_local(variant: str, deals: Iterable[int], budget: float, workers: int, blocked: Sequence[str]) -> Iterator[Row]:
+    """Rows as they finish, solved by ``workers`` processes (in this process when 1)."""
+    jobs = ((variant, deal, budget, tuple(blocked)) for deal in deals)
+    if workers == 1:
+        yield from (solve_deal(*job) for job in jobs)
+        return
+    pool = multiprocessing.Pool(workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+    try:
+        yield from pool.imap_unordered(_solve_job, jobs)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _solve_job(job: tuple[str, int, float, tuple[str, ...]]) -> Row:
+    return solve_deal(*job)
+
+
+def run_dask(address: str, variant: str, deals: Iterable[int], budget: float, blocked: Sequence[str]) -> Iterator[Row]:
+    """Rows as they finish on the Dask cluster at ``address``, keeping every worker thread busy."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise RunError(EXTRA_MISSING) from None
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise RunError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    try:
+        threads = sum(client.nthreads().values())
+        if not threads:
+            raise RunError(f"the Dask scheduler at {address} has no workers")
+        pending = iter(deals)
+        first = [client.submit(solve_deal, variant, deal, budget, tuple(blocked), pure=False)
+                 for _, deal in zip(range(2 * threads), pending)]
+        finished = as_completed(first)
+        for future in finished:
+            row = future.result()
+            deal = next(pending, None)
+            if deal is not None:
+                finished.add(client.submit(solve_deal, variant, deal, budget, tuple(blocked), pure=False))
+            yield row
+    finally:
+        client.close()
