@@ -216,6 +216,7 @@ class Plugins:
             return False
         self.manager.unregister(info.plugin)
         info.plugin, info.error = None, f"left out for this session: {why}"
+        self._score_hooks.clear()
         return True
 
 

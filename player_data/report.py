@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from solitaire_klondike.core import Plugins
+from solitaire_klondike.core import PluginError, Plugins
 from solitaire_klondike.frontends.formats import duration_text, percent_text, score_text, scoring_token, variant_text
 
 from .opening import open_store
@@ -34,12 +34,28 @@ def stats_command(args: argparse.Namespace, plugins: Plugins) -> int:
             records += [playing] if playing else []
             return _export(store, records, Path(args.export), args.force)
         stats = store.statistics(plugins.carrying_scorings())
+        _tell_failing_scorers(stats, plugins)
         print(json.dumps(stats, indent=2) if args.json else stats_table(stats, plugins))
         return 0
     finally:
         for notice in store.notices:
             print(f"klondike: {notice.text}", file=sys.stderr)
         store.close()
+
+
+def _tell_failing_scorers(stats: dict[str, dict[str, Any]], plugins: Plugins) -> None:
+    """Name each scoring plugin that fails to write a score: the table shows its scores as plain numbers."""
+    failed: set[str] = set()
+    for key in stats:
+        token = scoring_token(plugins, key)
+        try:
+            if token is not None:
+                plugins.format_score(token, 0)
+        except PluginError as exc:
+            if str(exc) not in failed:
+                failed.add(str(exc))
+                hint = f" (leave it out with --block-plugin {exc.plugin})" if exc.plugin else ""
+                print(f"klondike: {exc}; its scores are shown as plain numbers{hint}", file=sys.stderr)
 
 
 def _export(store: Store, records: list[dict[str, Any]], target: Path, force: bool) -> int:

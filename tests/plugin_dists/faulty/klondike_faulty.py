@@ -6,7 +6,7 @@ naming a file, the hooks behave until that file exists, then fail: a failure in 
 Faults: ``import-SystemExit``, ``import-KeyboardInterrupt``, ``import-hang``; ``token-7``, ``token-None``,
 ``name-None``, ``steal-D1`` (declares the draw token D1); ``deal-strings``, ``deal-None`` (a deal with
 cards that are not numbers); ``draw-raise`` (a draw variant ``DF`` whose draw count raises);
-``score-huge`` (a scoring variant ``F`` scoring 2**70); ``format-raise`` (a scoring variant ``F`` whose
+``score-huge`` (a scoring variant ``F`` scoring 2**70); ``score-raise`` (its score raises); ``format-raise`` (a scoring variant ``F`` whose
 score text raises); ``other-format-raise`` (no variant, its score text raises in every game);
 ``hook-hang`` (no variant, its score text never answers); ``print`` (prints everywhere, answers nothing).
 """
@@ -57,7 +57,7 @@ if FAULT == "draw-raise":
             raise RuntimeError("the draw count is broken")
         return 1
 
-if FAULT in ("score-huge", "format-raise"):
+if FAULT in ("score-huge", "format-raise", "score-raise"):
     def klondike_variant() -> Variant:
         return Variant("scoring", "F", "Faulty scoring", "A scoring plugin that breaks")
 
@@ -68,6 +68,8 @@ if FAULT in ("score-huge", "format-raise"):
         return -1
 
     def klondike_score(score: int, action: object) -> int:
+        if FAULT == "score-raise" and failing():
+            raise RuntimeError("the score is broken")
         return 2**70 if FAULT == "score-huge" and failing() else score + 1
 
     def klondike_format_score(score: int) -> str | None:
