@@ -14,6 +14,7 @@ from .codes import (
     DealLettersError,
     GameCode,
     InvalidCodeError,
+    PluginTurnedOffError,
     UnknownTokenError,
     VariantShapeError,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "Pile",
     "PluginError",
     "PluginInfo",
+    "PluginTurnedOffError",
     "Plugins",
     "Position",
     "Refusal",

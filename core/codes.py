@@ -73,6 +73,15 @@ class UnknownTokenError(InvalidCodeError):
         self.token, self.kind, self.variant = token, kind, variant
 
 
+class PluginTurnedOffError(InvalidCodeError):
+    """A token names a plugin the player has turned off: ``kind``, ``token`` and the plugin's ``name``."""
+
+    def __init__(self, kind: str, token: str, name: str) -> None:
+        super().__init__(f"the {kind} plugin {name!r} (token {token}) is turned off; turn it on in the Plugins "
+                         f"window or with: klondike plugins --enable {name}")
+        self.kind, self.token, self.name = kind, token, name
+
+
 class AmbiguousVariantError(InvalidCodeError):
     """The middle part splits two ways with the installed tokens (``readings``: the (draw, scoring) pairs)."""
 

@@ -22,13 +22,17 @@ class Action(NamedTuple):
 
     ``move`` is the move played; ``kind`` is ``"draw"``, ``"recycle"`` (the waste turned back into
     the stock) or ``"move"``; ``cards`` is how many cards it drew, turned back or moved; ``turned``
-    says whether it turned a hidden card face up (R12).
+    says whether it turned a hidden card face up (R12); ``recycles`` is how many times the waste has
+    been turned back in this game, this action included; ``draw_count`` is how many cards a tap on
+    the stock turns in this game.
     """
 
     move: Move
     kind: str
     cards: int
     turned: bool
+    recycles: int = 0
+    draw_count: int = 1
 
 
 class _Done(NamedTuple):
@@ -82,7 +86,7 @@ class Game:
     def from_snapshot(cls, data: dict[str, Any], plugins: Plugins) -> "Game":
         """Replay a :meth:`snapshot`; raise ``ValueError`` (or :class:`PluginError`) when it does not fit."""
         try:
-            game = cls.from_text(str(data["code"]), plugins)
+            game = cls(plugins.parse_code(str(data["code"]), resuming=True), plugins)
             for text in data["moves"]:
                 game.push_text(str(text))
             for text in data.get("redo", []):
@@ -229,7 +233,7 @@ class Game:
         position = self.position
         kind = "move" if move.source != STOCK else ("draw" if position.stock else "recycle")
         token = position.make(move)
-        action = Action(move, kind, *position.made(move, token))
+        action = Action(move, kind, *position.made(move, token), position.recycles, position.draw_count)
         try:
             points = self._hooks.call("klondike_score", int, score=self.points, action=action)
             score = self._timed_score(points)

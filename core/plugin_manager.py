@@ -11,7 +11,7 @@ from typing import TypeVar
 import pluggy
 
 from . import default_deal, hookspecs
-from .codes import GameCode
+from .codes import GameCode, PluginTurnedOffError
 from .hookspecs import PROJECT
 from .watchdog import watching
 from .words import Catalog
@@ -20,6 +20,7 @@ T = TypeVar("T")
 
 ENTRY_POINT_GROUP = PROJECT
 CORE_NAME = "core"
+BLOCKED = "blocked"
 _TOKEN = re.compile(r"[A-Z][A-Z0-9]{0,15}")
 _HOOK_PREFIX = "klondike_"
 SCORE_RANGE = range(-(2**63), 2**63)  # what the store keeps: SQLite's 64-bit integers
@@ -73,6 +74,7 @@ class PluginInfo:
     variant: Variant | None = None
     error: str | None = None
     plugin: object | None = None
+    turned_off: bool = False
 
     @property
     def kind(self) -> str:
@@ -81,6 +83,14 @@ class PluginInfo:
     @property
     def loaded(self) -> bool:
         return self.plugin is not None
+
+    @property
+    def state(self) -> str:
+        """``"on"``, ``"off"`` (turned off by the player: new games leave it out), ``"blocked"``
+        (left out for this run) or ``"failed"`` (:attr:`error` says why)."""
+        if self.error:
+            return "blocked" if self.error == BLOCKED else "failed"
+        return "off" if self.turned_off else "on"
 
 
 class _Manager(pluggy.PluginManager):
@@ -117,7 +127,7 @@ class Plugins:
             found.append((source != "built-in", point.name, point, source, dist.version if dist else "?"))
         for _third_party, name, point, source, version in sorted(found, key=lambda f: f[:2]):
             if name in self.blocked:
-                self.infos.append(PluginInfo(name, source, version, error="blocked"))
+                self.infos.append(PluginInfo(name, source, version, error=BLOCKED))
                 continue
             try:
                 with _guarded(name, "importing"):
@@ -178,17 +188,44 @@ class Plugins:
         return variant
 
     def variants(self, kind: str) -> dict[str, PluginInfo]:
-        """The loaded plugins of one kind (``"draw"`` or ``"scoring"``) by token."""
+        """The loaded plugins of one kind (``"draw"`` or ``"scoring"``) by token, turned off or not."""
         return {i.variant.token: i for i in self.infos if i.loaded and i.variant and i.variant.kind == kind}
 
-    def parse_code(self, text: str) -> GameCode:
-        """Read a game code against the tokens of the loaded plugins."""
-        return GameCode.parse(text, self.variants("draw"), self.variants("scoring"))
+    def choices(self, kind: str) -> dict[str, PluginInfo]:
+        """The plugins of one kind a new game may use: loaded and not turned off, by token."""
+        return {token: info for token, info in self.variants(kind).items() if not info.turned_off}
+
+    def info(self, name: str) -> PluginInfo | None:
+        return next((i for i in self.infos if i.name == name), None)
+
+    def turn(self, name: str, on: bool) -> None:
+        """Turn a loaded plugin on or off for the games dealt from now on (a game in progress keeps
+        its plugins); raise ``ValueError`` for the core's own plugin, for a plugin that is not
+        loaded, and for the last draw or scoring plugin left on."""
+        info = self.info(name)
+        if info is None or not info.loaded:
+            raise ValueError(f"no plugin named {name!r} is loaded")
+        if name == CORE_NAME and not on:
+            raise ValueError("the core's own plugin deals the cards of every game, so it cannot be turned off")
+        if not on and info.variant and list(self.choices(info.variant.kind)) == [info.variant.token]:
+            raise ValueError(f"{name!r} is the only {info.variant.kind} plugin left on; turn another one on first")
+        info.turned_off = not on
+
+    def parse_code(self, text: str, resuming: bool = False) -> GameCode:
+        """Read a game code against the tokens of the loaded plugins; a plugin turned off is refused
+        (:class:`PluginTurnedOffError`) unless ``resuming`` a game begun with it."""
+        code = GameCode.parse(text, self.variants("draw"), self.variants("scoring"))
+        for kind, token in (("draw", code.draw), ("scoring", code.scoring)):
+            info = self.variants(kind)[token]
+            if info.turned_off and not resuming:
+                raise PluginTurnedOffError(kind, token, info.name)
+        return code
 
     def hooks_for(self, code: GameCode) -> "GameHooks":
-        """The hook callers of a game: its draw and scoring plugins and every other plugin."""
+        """The hook callers of a game: its draw and scoring plugins and every other plugin left on."""
         chosen = {self.variants("draw")[code.draw].plugin, self.variants("scoring")[code.scoring].plugin}
-        left_out = [i.plugin for i in self.infos if i.loaded and i.variant and i.plugin not in chosen]
+        left_out = [i.plugin for i in self.infos
+                    if i.loaded and i.plugin not in chosen and (i.variant or i.turned_off)]
         return GameHooks(self, left_out)
 
     def carrying_scorings(self) -> set[str]:
@@ -320,9 +357,14 @@ _ANSWER_RULES: dict[str, Callable[[object], str | None]] = {
 }
 
 
-def load_plugins(blocked: Iterable[str] = ()) -> Plugins:
-    """Every plugin of the entry-point group, less the blocked names."""
-    return Plugins(blocked).load_entry_points()
+def load_plugins(blocked: Iterable[str] = (), turned_off: Iterable[str] = ()) -> Plugins:
+    """Every plugin of the entry-point group, less the blocked names; ``turned_off`` names the
+    plugins the player turned off (those that cannot be are left on)."""
+    plugins = Plugins(blocked).load_entry_points()
+    for name in turned_off:
+        with contextlib.suppress(ValueError):  # not installed any more, the core, the last of its kind
+            plugins.turn(name, on=False)
+    return plugins
 
 
 def _describe(exc: BaseException) -> str:

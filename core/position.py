@@ -60,6 +60,20 @@ class Position:
 
     __hash__ = None  # type: ignore[assignment]
 
+    @classmethod
+    def from_text(cls, text: str) -> "Position":
+        """Read the position notation (:mod:`solitaire_klondike.core.notation`); a line that is not
+        a position raises ``InvalidPositionError``."""
+        from .notation import parse_position
+
+        return parse_position(text)
+
+    def to_text(self) -> str:
+        """The position in the position notation: one line, read back by :meth:`from_text`."""
+        from .notation import format_position
+
+        return format_position(self)
+
     def is_won(self) -> bool:
         """All 52 cards are on the foundations (R20)."""
         return sum(self.foundations) == 52

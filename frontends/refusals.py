@@ -20,6 +20,7 @@ from solitaire_klondike.core import (
     DealLengthError,
     DealLettersError,
     InvalidCodeError,
+    PluginTurnedOffError,
     Refusal,
     RefusalKind,
     UnknownTokenError,
@@ -94,6 +95,9 @@ def code_error_message(error: InvalidCodeError) -> Message:
         if error.kind == "draw":
             return Message(N_("This code needs a draw plugin that is not installed (token {token})."), token)
         return Message(N_("This code needs a scoring plugin that is not installed (token {token})."), token)
+    if isinstance(error, PluginTurnedOffError):
+        return Message(N_("This code needs the plugin {name}, which is turned off in the Plugins window."),
+                       {"name": error.name})
     if isinstance(error, CodePrefixError):
         return Message(N_("A game code starts with KL1, like {example}."), example)
     if isinstance(error, (DealLengthError, DealLettersError)):

@@ -3,10 +3,12 @@
 A damaged file is renamed (kept aside) and a fresh one started; a file that cannot be written, or
 that a newer version wrote, is read into memory and never renamed."""
 
+import json
 import os
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -110,6 +112,23 @@ def _open_for_reading(path: Path) -> sqlite3.Connection:
             last = exc
     assert last is not None
     raise last
+
+
+def read_setting(key: str, default: Any = None, folder: Path | None = None) -> Any:
+    """One remembered setting, read without creating, changing or waiting for the data file
+    (``default`` when there is no file, no such setting, or the file cannot be read now)."""
+    path = (Path(folder) if folder is not None else data_folder()) / FILE_NAME
+    if not path.is_file():
+        return default
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0.5)
+        try:
+            row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        finally:
+            conn.close()
+        return json.loads(row[0]) if row else default
+    except (sqlite3.Error, ValueError, TypeError):
+        return default
 
 
 def _connect_waiting(path: Path) -> sqlite3.Connection:

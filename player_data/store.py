@@ -31,6 +31,14 @@ _RECORD_COLUMNS = ("key", "code", "variant", "scoring", "started_at", "ended_at"
                    "took_back", "played_seconds")
 
 
+PLUGINS_OFF = "plugins_off"     # the setting: names of the plugins the player turned off
+
+
+def plugins_off(value: Any) -> list[str]:
+    """The :data:`PLUGINS_OFF` setting as a list of names (empty when it is not one)."""
+    return [n for n in value if isinstance(n, str)] if isinstance(value, list) else []
+
+
 @dataclass(frozen=True)
 class Notice:
     """Something the player should be told once.
@@ -195,6 +203,14 @@ class Store:
             " AND NOT EXISTS (SELECT 1 FROM games g WHERE g.key = s.key)")
         playing = [p for p in playing if isinstance(p["variant"], str) and isinstance(p["scoring"], str)]
         return compute_statistics([r for r in self.records() if not r["reset_at"]], playing, carrying)
+
+    def balance(self, scoring: str) -> int:
+        """The running balance of a scoring plugin that carries its score from game to game: the
+        final scores of its finished games since the last reset, the game in progress left out
+        (the caller adds that game's score as it stands)."""
+        rows = self._read("SELECT COALESCE(SUM(score), 0) FROM games WHERE scoring = ? AND reset_at IS NULL"
+                          " AND key != ?", (scoring, self._key))
+        return int(rows[0][0]) if rows else 0
 
     def reset_statistics(self, variant: str | None = None, now: datetime | None = None) -> None:
         """Start one variant's statistics (or all) from zero; the records stay in the file, marked."""

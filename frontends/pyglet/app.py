@@ -14,7 +14,7 @@ def run(plugins: Plugins, code: str | None) -> int:
         except InvalidCodeError as exc:
             print(f"klondike: bad game code: {exc}", file=sys.stderr)
             return 2
-    if not plugins.variants("draw") or not plugins.variants("scoring"):
+    if not plugins.choices("draw") or not plugins.choices("scoring"):
         print("klondike: no draw or no scoring plugin is installed", file=sys.stderr)
         return 3
     # pyglet.image loads GdkPixbuf (~11 ms) to decode image files, which the game never reads;

@@ -31,6 +31,10 @@ PLUGIN_WORDS = (
     N_("Draw 3"), N_("Hard: each tap turns three cards and only the top one plays"),
     N_("Normal"), N_("Points for progress, unlimited passes through the stock"),
     N_("Vegas"), N_("Dollars: pay $52, win $5 a card on the foundations, one pass only"),
+    N_("Vegas, three passes"), N_("Dollars as in Vegas, and the stock may be gone through three times"),
+    N_("Cumulative Vegas"), N_("Vegas dollars that carry from game to game: your balance goes on"),
+    N_("Timed Standard"), N_("Windows points against the clock: 2 off every 10 seconds, a bonus for a quick win"),
+    N_("No scoring"), N_("Just the cards: no points, only the win counts"),
 )
 
 

@@ -7,6 +7,7 @@ activated; the forms here decide what that means.
 from dataclasses import dataclass, field
 from typing import Any
 
+from solitaire_klondike.analysis.grades import GRADES
 from solitaire_klondike.core import GameCode, InvalidCodeError, PluginInfo, Plugins, Variant
 from solitaire_klondike.frontends.formats import (
     duration_text,
@@ -18,6 +19,7 @@ from solitaire_klondike.frontends.formats import (
 )
 
 from ..refusals import CODE_EXAMPLE
+from .deal_choice import GRADE_NAMES, DealChoice, fresh_code, offers_winnable
 from .i18n import LANGUAGES, N_, _
 from .messages import code_refusal
 
@@ -84,21 +86,36 @@ class NewGameForm:
     code_text: str = ""
     error: str = ""
     focus: str = field(default="start")
+    choices: dict[str, DealChoice] = field(default_factory=dict)  # per variant: winnable only, grade
 
     def panel(self) -> Panel:
         rows = [[Widget("title", _("New game"))], [Widget("text", _("Draw"))]]
-        draws = sorted(self.plugins.variants("draw").items())
+        draws = sorted(self.plugins.choices("draw").items())
         rows.append([self._option("draw", token, info) for token, info in draws])
         rows.append([Widget("text", _(self._variant("draw").translated_description()))])
         rows.append([Widget("text", _("Scoring"))])
-        rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.variants("scoring").items())])
+        rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.choices("scoring").items())])
         rows.append([Widget("text", _(self._variant("scoring").translated_description()))])
+        rows += self._deal_rows()
         rows.append([Widget("text", _("Or type a game code, like {example}").format(example=CODE_EXAMPLE))])
         rows.append([Widget("field", self.code_text, "code")])
         if self.error:
             rows.append([Widget("text", self.error, "error")])
         rows.append([Widget("button", _("Start"), "start"), Widget("button", _("Cancel"), "close")])
         return Panel("new_game", rows, default="start", focus=self.focus)
+
+    def _deal_rows(self) -> list[list[Widget]]:
+        if not offers_winnable(self.draw + self.scoring):
+            return [[Widget("text", _("No winnable deals are known for this variant yet."))]]
+        choice = self.choice
+        grades = [Widget("option", _("Any"), "grade:", choice.grade is None)]
+        grades += [Widget("option", _(GRADE_NAMES[g]), f"grade:{g}", choice.grade == g) for g in GRADES]
+        return [[Widget("option", _("Winnable deals only"), "winnable", choice.winnable)], grades]
+
+    @property
+    def choice(self) -> DealChoice:
+        """The deal choice of the variant chosen now."""
+        return self.choices.setdefault(self.draw + self.scoring, DealChoice())
 
     def _option(self, kind: str, token: str, info: PluginInfo) -> Widget:
         name = _(info.variant.translated_name()) if info.variant else token
@@ -110,8 +127,16 @@ class NewGameForm:
         return variant
 
     def choose(self, widget_id: str) -> None:
+        if widget_id == "winnable":
+            self.choice.winnable = not self.choice.winnable
+            self.choice.grade = None
+            return
         kind, token = widget_id.split(":", 1)
-        setattr(self, kind, token)
+        if kind == "grade":
+            self.choice.grade = token or None
+            self.choice.winnable = self.choice.winnable or bool(token)
+        else:
+            setattr(self, kind, token)
 
     def type_text(self, text: str) -> None:
         self.code_text = (self.code_text + "".join(ch for ch in text if ch.isprintable()))[:40]
@@ -124,7 +149,7 @@ class NewGameForm:
     def game_code(self) -> GameCode | None:
         """The code to deal: the typed one (``None`` and :attr:`error` set when refused) or a random one."""
         if not self.code_text.strip():
-            return GameCode.random(self.draw, self.scoring)
+            return fresh_code(self.draw, self.scoring, self.choice)
         try:
             code = self.plugins.parse_code(self.code_text)
         except InvalidCodeError as exc:

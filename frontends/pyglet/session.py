@@ -193,6 +193,6 @@ class Session:
 
 def chosen_variant(plugins: Plugins, store: Store) -> tuple[str, str]:
     """The last draw and scoring tokens chosen, when still installed (else the first ones)."""
-    draws, scorings = sorted(plugins.variants("draw")), sorted(plugins.variants("scoring"))
+    draws, scorings = sorted(plugins.choices("draw")), sorted(plugins.choices("scoring"))
     draw, scoring = store.get_setting("draw"), store.get_setting("scoring")
     return (draw if draw in draws else draws[0]), (scoring if scoring in scorings else scorings[0])

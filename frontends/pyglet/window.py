@@ -12,10 +12,12 @@ from typing import Any, TypeVar
 import pyglet
 from pyglet.window import key, mouse
 
-from solitaire_klondike.core import GameCode, Move, PluginError
+from solitaire_klondike.core import Move, PluginError
 
 from . import i18n
 from .controller import Controller, Drag
+from .deal_choice import SETTING as DEAL_CHOICE
+from .deal_choice import code_text, fresh_code, remembered, to_setting
 from .i18n import _
 from .layout import TableLayout
 from .messages import move_refusal, plugin_failed
@@ -125,7 +127,7 @@ class KlondikeWindow(pyglet.window.Window):
         buttons = [("new", _("New game")), ("restart", _("Restart")), ("undo", _("Undo")), ("redo", _("Redo")),
                    ("stats", _("Statistics")), ("settings", _("Settings")), ("copy", _("Copy code"))]
         info = _("Score: {score}   Moves: {moves}   Game: {code}").format(
-            score=game.score_text, moves=game.move_count, code=game.code)
+            score=game.score_text, moves=game.move_count, code=code_text(game.code))
         self.toolbar.update(self.width, self.height, self.layout.toolbar_height, buttons, info)
 
     # --- panels ----------------------------------------------------------------
@@ -133,7 +135,8 @@ class KlondikeWindow(pyglet.window.Window):
     def open_panel(self, name: str) -> None:
         self.controller.drag = None
         if name == "new_game":
-            self.form = NewGameForm(self.session.plugins, *self.session.chosen_variant())
+            self.form = NewGameForm(self.session.plugins, *self.session.chosen_variant(),
+                                    choices=remembered(self.session.setting(DEAL_CHOICE)))
         self.confirming_reset = False
         self.panel = self._build_panel(name)
         self.refresh(panel_too=True)
@@ -171,16 +174,19 @@ class KlondikeWindow(pyglet.window.Window):
         if panel.name == "new_game":
             form = self.form
             assert form is not None  # the New Game panel shows a form
-            if widget_id.startswith(("draw:", "scoring:")):
+            if widget_id.startswith(("draw:", "scoring:", "grade:")) or widget_id == "winnable":
                 form.choose(widget_id)
             elif widget_id in ("start", "code"):
                 code = form.game_code()
                 if code:
+                    session.set_setting(DEAL_CHOICE, to_setting(form.choices))
                     session.new_game(code)
                     return self._new_table()
             form.focus = widget_id
         elif panel.name == "win" and widget_id == "next":
-            session.new_game(GameCode.random(session.game.code.draw, session.game.code.scoring))
+            variant = session.game.code
+            choice = remembered(session.setting(DEAL_CHOICE)).get(variant.variant)
+            session.new_game(fresh_code(variant.draw, variant.scoring, choice))
             return self._new_table()
         elif panel.name == "stats":
             if widget_id == "reset_yes":
@@ -392,6 +398,7 @@ class KlondikeWindow(pyglet.window.Window):
             "language": i18n.current_language(), "window": [self.width, self.height], "scale": self.scale,
             "frames": self.frames,
             "overlay": self.panel.name if self.panel else None, "focus": self.panel.focus if self.panel else None,
+            "selected": [w.id for row in self.panel.rows for w in row if w.selected] if self.panel else [],
             "panel": {i: rect(r) for i, r in self.panel_view.hits},
             "toolbar": {i: rect(r) for i, r in self.toolbar.hits},
             "texts": [label.text for label in labels], "text_at": [[label.x, label.y] for label in labels],

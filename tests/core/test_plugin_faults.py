@@ -28,7 +28,7 @@ def test_r3_a_plugin_claiming_a_built_in_token_is_refused_naming_both_and_the_bu
     """Case 6: ``a_faulty`` sorts before ``draw1`` and declares D1; D1 stays Draw 1."""
     listed = klondike(faulty_site, "steal-D1", "plugins")
     assert listed.returncode == 0
-    assert "no: plugin 'a_faulty': draw token 'D1' is already taken by plugin 'draw1'" in plugin_line(listed)
+    assert "failed: plugin 'a_faulty': draw token 'D1' is already taken by plugin 'draw1'" in plugin_line(listed)
     replay = klondike(faulty_site, "steal-D1", "replay", CODE, "S", "--json")
     assert replay.returncode == 0 and len(json.loads(replay.stdout)["waste"]) == 1  # draw one, not five
 

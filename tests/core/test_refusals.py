@@ -22,6 +22,7 @@ from solitaire_klondike.core import (
     InvalidCodeError,
     Move,
     Pile,
+    PluginTurnedOffError,
     Refusal,
     RefusalKind,
     UnknownTokenError,
@@ -36,7 +37,7 @@ from solitaire_klondike.frontends.refusals import Message, code_error_message, r
 LOCALES = Path(__file__).parents[2] / "locales"
 LANGUAGES = ("ca", "el", "es", "it")
 FIELDS = re.compile(r"\{(\w+)\}")
-ALL_SUITS_IN_COLUMNS = [" ".join(f"[{r}{s}]" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"]) + f" K{s}" for s in "SHDC"]
+ALL_SUITS_IN_COLUMNS = ["".join(f"{r}{s.lower()}" for r in ["a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q"]) + f"K{s}" for s in "SHDC"]
 
 
 def sample_refusals() -> list[Refusal]:
@@ -49,9 +50,9 @@ def sample_refusals() -> list[Refusal]:
         dealt.why_illegal(Move.parse("T3-F")),                   # KD is no ace
         dealt.why_illegal(Move.parse("T2-T3")),                  # nothing of T2 fits on KD
         game_on(ALL_SUITS_IN_COLUMNS).why_illegal(Move.stock()),  # nothing to draw
-        game_on(["5H", "KD", "[2C] 9S 8H"]).why_illegal(Move.parse("T3-T4")),  # T4 empty, no king
-        game_on(["5H", "QD", "[2C] 9S 8H"]).why_illegal(Move.parse("T3-T1"), index=2),  # 8H on 5H
-        game_on(["5H", "QD", "[2C] 9S 8H"]).why_illegal(Move.parse("T3-F"), index=1),   # not the top
+        game_on(["5H", "KD", "2c9S8H"]).why_illegal(Move.parse("T3-T4")),  # T4 empty, no king
+        game_on(["5H", "QD", "2c9S8H"]).why_illegal(Move.parse("T3-T1"), index=2),  # 8H on 5H
+        game_on(["5H", "QD", "2c9S8H"]).why_illegal(Move.parse("T3-F"), index=1),   # not the top
     ]
     for _ in range(24):
         dealt.push(Move.stock())
@@ -132,11 +133,14 @@ def bad_codes() -> list[InvalidCodeError]:
         with pytest.raises(InvalidCodeError) as caught:
             plugins.parse_code(text)
         errors.append(caught.value)
-    return errors
+    plugins.turn("vegas3", on=False)
+    with pytest.raises(InvalidCodeError) as caught:
+        plugins.parse_code("KL1-D1V3-AAAAAAA")
+    return [*errors, caught.value]
 
 
 def test_r3_each_fault_of_a_code_has_its_own_error_with_its_fields():
-    shape, prefix, length, letters, middle, draw, scoring, clash = bad_codes()
+    shape, prefix, length, letters, middle, draw, scoring, clash, off = bad_codes()
     assert isinstance(shape, CodeShapeError) and shape.text == "KL1-D1N"
     assert isinstance(prefix, CodePrefixError) and prefix.prefix == "KL2"
     assert isinstance(length, DealLengthError) and (length.letters, length.length) == ("AAA", 3)
@@ -145,6 +149,7 @@ def test_r3_each_fault_of_a_code_has_its_own_error_with_its_fields():
     assert isinstance(draw, UnknownTokenError) and (draw.token, draw.kind) == ("D9", "draw")
     assert isinstance(scoring, UnknownTokenError) and (scoring.token, scoring.kind) == ("X", "scoring")
     assert isinstance(clash, AmbiguousVariantError) and sorted(clash.readings) == [("D1", "VN"), ("D1V", "N")]
+    assert isinstance(off, PluginTurnedOffError) and (off.kind, off.token, off.name) == ("scoring", "V3", "vegas3")
     assert str(draw) == "unknown draw token 'D9' in 'D9N': no installed draw plugin has it"
 
 
