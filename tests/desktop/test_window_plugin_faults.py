@@ -73,7 +73,9 @@ def test_a_scoring_plugin_failing_in_the_statistics_window_is_left_out(launch, f
     _faulty(monkeypatch, faulty_site, "format-raise", marker)
     app = launch("play", "KL1-D1F-AAAAAAG", language="el_GR.UTF-8")
     app.after(lambda: app.key("space"), lambda s: s["moves"] == 1)
-    app.after(lambda: app.key("ctrl+r"), lambda s: s["moves"] == 0)  # the game played is recorded
+    asked = app.after(lambda: app.key("ctrl+r"), lambda s: s["overlay"] == "restart")
+    x, y, w, h = asked["panel"]["restart_yes"]
+    app.after(lambda: app.click(x + w / 2, y + h / 2), lambda s: s["moves"] == 0)  # the game played is recorded
     marker.touch()
     state = app.after(lambda: app.key("F2"), lambda s: s["status"])
     assert read_catalog("el")[LEFT_OUT].format(name="a_faulty") in state["status"]
