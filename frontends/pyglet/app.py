@@ -26,10 +26,12 @@ def run(plugins: Plugins, code: str | None) -> int:
     pyglet.options.shadow_window = False  # one window: no hidden GL context to share textures with
     from solitaire_klondike.player_data import open_store
 
+    from .fonts import load_files
     from .i18n import set_language
     from .session import Session
     from .window import KlondikeWindow
 
+    load_files()
     store = open_store()
     set_language(store.get_setting("language"))
     session = Session.open(plugins, store, game_code)

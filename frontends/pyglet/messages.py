@@ -15,6 +15,11 @@ def move_refusal(refusal: Refusal) -> str:
     return refusal_message(refusal).translated(_)
 
 
+def stuck_text() -> str:
+    """A double tap found no place for the card."""
+    return _("This card has nowhere to go.")
+
+
 def code_refusal(error: InvalidCodeError) -> str:
     """A translated sentence for a refused game code."""
     return code_error_message(error).translated(_)

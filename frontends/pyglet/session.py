@@ -13,6 +13,7 @@ from solitaire_klondike.core import Game, GameCode, IllegalMoveError, Move, Plug
 from solitaire_klondike.player_data import Store
 
 from .messages import move_refusal, notice_text, plugin_failed, plugin_failures
+from .panels import beaten_records
 
 STATE_FILE_VARIABLE = "KLONDIKE_TEST_STATE_FILE"
 DEFAULT_DOUBLE_TAP_MS = 400
@@ -26,6 +27,8 @@ class Session:
 
     def __init__(self, plugins: Plugins, store: Store, game: Game) -> None:
         self.plugins, self.store, self.game = plugins, store, game
+        self.won_just_now = False                 # the last action won the game
+        self.records_beaten: tuple[str, ...] = ()  # and beat these statistics of its variant
         store.game_started(game)
         failed = [info.name for info in plugins.infos if info.error and info.error != "blocked"]
         notices = [notice_text(notice.kind) for notice in store.notices]
@@ -75,6 +78,7 @@ class Session:
 
     def play(self, move: Move) -> bool:
         """Play one move and save; false (with :attr:`message` set) when refused."""
+        before = self._statistics_before_a_win()
         try:
             self.game.push(move)
         except IllegalMoveError as exc:
@@ -84,17 +88,32 @@ class Session:
             self.message = plugin_failed(str(exc))
             return False
         self._saved()
+        self._check_win(before)
         return True
 
     def undo(self) -> bool:
         return self.game.undo() is not None and self._saved()
 
     def redo(self) -> bool:
+        before = self._statistics_before_a_win()
         try:
-            return self.game.redo() is not None and self._saved()
+            done = self.game.redo() is not None and self._saved()
         except PluginError as exc:
             self.message = plugin_failed(str(exc))
             return False
+        self._check_win(before)
+        return done
+
+    def _statistics_before_a_win(self) -> dict | None:
+        """This variant's statistics, read only when the next action may win."""
+        if sum(self.game.position.foundations) < 51:
+            return None
+        return self.store.statistics().get(self.game.code.draw + self.game.code.scoring, {})
+
+    def _check_win(self, before: dict | None) -> None:
+        if before is not None and self.game.is_won():
+            after = self.store.statistics().get(self.game.code.draw + self.game.code.scoring, {})
+            self.won_just_now, self.records_beaten = True, beaten_records(before, after)
 
     def new_game(self, code: GameCode) -> None:
         """Leave the current game and deal ``code``; remember its plugins as the next choice."""
