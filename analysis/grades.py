@@ -8,14 +8,17 @@ A grade comes from the solver's proof of the win, measured three ways:
   makes a deal hard for a player too;
 * the passes: how many times the line turns the waste back into the stock.  Each pass is a whole
   stock of cards to remember, and a line that needs many of them wins only by careful play of the
-  stock (Vegas allows no second pass, so only the effort and the take-backs count there);
+  stock.  A pass of draw three reaches fewer of the stock's cards, and winning lines of draw three
+  need about twice as many passes as those of draw one, so the limits grow with the draw count
+  (twice as high for draw three).  Vegas allows no second pass, so only the effort and the
+  take-backs count there;
 * the take-backs: cards the line must take back off a foundation, a move few players think of.
 
 A deal gets the hardest grade any of the three reaches.  The limits were set on the first deals
 analysed so that each grade holds deals that differ as a player feels it: easy deals are won by the
-natural moves (effort at most 1.1) in a few passes; expert ones need the solver to search more than 30
-positions per play, two or more take-backs, or more than 12 passes.  They are fixed here so that a
-grade never changes once shipped.
+natural moves (effort at most 1.1) in at most 4 passes of draw one; expert ones need the solver to
+search more than 30 positions per play, two or more take-backs, or more than 8 passes of draw one.
+They are fixed here so that a grade never changes once shipped.
 """
 
 from dataclasses import dataclass
@@ -24,7 +27,7 @@ from solitaire_klondike.core import FOUNDATIONS, STOCK, Game, GameCode, Move, Pl
 
 GRADES = ("easy", "medium", "hard", "expert")
 EFFORT_LIMITS = (1.1, 3.0, 30.0)   # positions per play, at most, for easy, medium, hard
-PASS_LIMITS = (4, 8, 12)           # passes, at most, for easy, medium, hard
+PASS_LIMITS = (4, 6, 8)            # passes of draw one, at most, for easy, medium, hard
 TAKE_BACK_GRADES = (0, 2, 3)       # the least grade for 0, 1, 2 or more take-backs
 
 
@@ -40,6 +43,7 @@ class LineShape:
     plays: int
     passes: int
     take_backs: int
+    draw_count: int = 1
 
 
 def line_shape(code: GameCode, plugins: Plugins, line: list[Move]) -> LineShape:
@@ -51,13 +55,15 @@ def line_shape(code: GameCode, plugins: Plugins, line: list[Move]) -> LineShape:
     if not game.is_won():
         raise LineError(f"the winning line for {code} replays without winning")
     plays = sum(move.source != STOCK for move in line)
-    return LineShape(len(line), plays, passes, sum(move.source in FOUNDATIONS for move in line))
+    take_backs = sum(move.source in FOUNDATIONS for move in line)
+    return LineShape(len(line), plays, passes, take_backs, game.position.draw_count)
 
 
 def grade(states: int, shape: LineShape) -> str:
     """The grade of a deal the solver won after searching ``states`` positions."""
     effort = states / max(shape.plays, 1)
     by_effort = sum(effort > limit for limit in EFFORT_LIMITS)
-    by_passes = sum(shape.passes > limit for limit in PASS_LIMITS)
+    scale = 1 + (shape.draw_count - 1) / 2  # draw one 1, draw three 2
+    by_passes = sum(shape.passes > limit * scale for limit in PASS_LIMITS)
     by_take_backs = TAKE_BACK_GRADES[min(shape.take_backs, len(TAKE_BACK_GRADES) - 1)]
     return GRADES[max(by_effort, by_passes, by_take_backs)]

@@ -39,16 +39,17 @@ def to_setting(choices: dict[str, DealChoice]) -> dict[str, dict[str, Any]]:
     return {variant: {"winnable": c.winnable, "grade": c.grade} for variant, c in choices.items()}
 
 
-def offers_winnable(variant: str) -> bool:
-    """Whether winnable deals of ``variant`` are shipped."""
-    return graded_deals(variant) is not None
+def shipped_grades(variant: str) -> list[str]:
+    """The grades of which winnable deals of ``variant`` are shipped (none: no winnable deals known)."""
+    shipped = graded_deals(variant)
+    return [grade for grade in GRADES if shipped and shipped.count(grade)]
 
 
 def fresh_code(draw: str, scoring: str, choice: DealChoice | None) -> GameCode:
     """A new game: a shipped winnable deal when asked for (and there is one), else any deal."""
     shipped = graded_deals(draw + scoring) if choice and choice.winnable else None
     deal = shipped.pick(choice.grade) if shipped and choice else None
-    if deal is None and shipped:
+    if deal is None and shipped:  # a grade of which no deal is shipped: any winnable deal
         deal = shipped.pick()
     return GameCode(draw, scoring, deal) if deal is not None else GameCode.random(draw, scoring)
 

@@ -7,7 +7,6 @@ activated; the forms here decide what that means.
 from dataclasses import dataclass, field
 from typing import Any
 
-from solitaire_klondike.analysis.grades import GRADES
 from solitaire_klondike.core import GameCode, InvalidCodeError, PluginInfo, Plugins, Variant
 from solitaire_klondike.frontends.formats import (
     duration_text,
@@ -19,7 +18,7 @@ from solitaire_klondike.frontends.formats import (
 )
 
 from ..refusals import CODE_EXAMPLE
-from .deal_choice import GRADE_NAMES, DealChoice, fresh_code, offers_winnable
+from .deal_choice import GRADE_NAMES, DealChoice, fresh_code, shipped_grades
 from .i18n import LANGUAGES, N_, _
 from .messages import code_refusal
 
@@ -131,11 +130,12 @@ class NewGameForm:
         return Panel("new_game", rows, default="start", focus=self.focus)
 
     def _deal_rows(self) -> list[list[Widget]]:
-        if not offers_winnable(self.draw + self.scoring):
+        shipped = shipped_grades(self.draw + self.scoring)
+        if not shipped:
             return [[Widget("text", _("No winnable deals are known for this variant yet."))]]
         choice = self.choice
-        grades = [Widget("option", _("Any"), "grade:", choice.grade is None)]
-        grades += [Widget("option", _(GRADE_NAMES[g]), f"grade:{g}", choice.grade == g) for g in GRADES]
+        grades = [Widget("option", _("Any"), "grade:", choice.grade not in shipped)]
+        grades += [Widget("option", _(GRADE_NAMES[g]), f"grade:{g}", choice.grade == g) for g in shipped]
         return [[Widget("option", _("Winnable deals only"), "winnable", choice.winnable)], grades]
 
     @property
