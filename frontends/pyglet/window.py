@@ -4,12 +4,15 @@ Frames are drawn only when something changed or while cards move (a 60 Hz step s
 only then); a game in progress also ticks its clock once a second while the table is seen.
 """
 
+import functools
 import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pyglet
 from pyglet.window import key, mouse
 
-from solitaire_klondike.core import COLUMNS, STOCK, Move, Pile, Refusal
+from solitaire_klondike.core import COLUMNS, STOCK, UNDECIDED, UNWINNABLE, WINNABLE, Move, Pile, PluginError, Refusal
 from solitaire_klondike.core.cards import RANK
 from solitaire_klondike.player_data import PLUGINS_OFF
 
@@ -17,9 +20,10 @@ from . import i18n
 from .controller import Controller
 from .deal_choice import SETTING as DEAL_CHOICE
 from .deal_choice import code_text, fresh_code, remembered, to_setting
+from .hint import Answer, Hinter, answer_words, lost_panel
 from .i18n import _
 from .layout import STATUS_RATIO, TableLayout
-from .messages import move_refusal, stuck_text
+from .messages import move_refusal, plugin_failed, stuck_text
 from .panels import NewGameForm, Panel, clock_text, help_panel, restart_panel, settings_panel, stats_panel, win_panel
 from .plugins_window import PluginsForm
 from .session import MIN_WINDOW, Session
@@ -52,8 +56,22 @@ def tooltips() -> dict[str, str]:
     names = {"new": (_("New game"), "Ctrl+N"), "restart": (_("Restart"), "Ctrl+R"), "undo": (_("Undo"), "Ctrl+Z"),
              "redo": (_("Redo"), "Ctrl+Y"), "help": (_("Help"), "F1"), "stats": (_("Statistics"), "F2"),
              "settings": (_("Settings"), "F3"), "copy": (_("Copy the game code"), "Ctrl+C"),
-             "finish": (_("Finish"), "F")}
+             "finish": (_("Finish"), "F"), "hint": (_("Hint"), "H")}
     return {i: f"{name} ({keys})" for i, (name, keys) in names.items()}
+
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+def guarded(handler: Handler) -> Handler:
+    """An event handler in which a failing plugin is told and left out, never a crash."""
+    @functools.wraps(handler)
+    def run(window: "KlondikeWindow", *args: Any) -> Any:
+        try:
+            return handler(window, *args)
+        except PluginError as exc:
+            window.plugin_failed(exc)
+            return None
+    return run  # type: ignore[return-value]
 
 
 class KlondikeWindow(pyglet.window.Window):
@@ -94,6 +112,10 @@ class KlondikeWindow(pyglet.window.Window):
         self._late_refusal: Refusal | None = None
         self._shake: list[int] = []
         self.back_tab = back_tab_keys(self)
+        self.hinter = Hinter()
+        self.hint_move: Move | None = None
+        self.hint_unproven = False
+        self.lost_back = 0   # undos the "no win remains" panel offers
         if session.game.is_won():
             self.panel = self._build_panel("win")
         self.set_visible(True)
@@ -115,6 +137,7 @@ class KlondikeWindow(pyglet.window.Window):
         self._redraw_pending = False
         self.draw(dt)
 
+    @guarded
     def on_draw(self) -> None:
         pyglet.gl.glClearColor(*FELT)
         self.clear()
@@ -122,9 +145,11 @@ class KlondikeWindow(pyglet.window.Window):
         self.frames += 1
         self.session.write_probe(self.probe())
 
+    @guarded
     def on_expose(self) -> None:
         self.request_redraw()
 
+    @guarded
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
         self.layout = self.controller.layout = self._layout(width, height)
@@ -137,6 +162,7 @@ class KlondikeWindow(pyglet.window.Window):
         animate = animate and not self._look("reduce_motion")
         self.table.show(game.position, self.layout, self.controller, self.show_cursor and not self.panel,
                         animate, deal, self._look("four_colours"))
+        self.table.show_hint(game.position, self.layout, None if self.panel else self.hint_move)
         if self._shake:
             if not self._look("reduce_motion"):
                 self.table.shake(self._shake, self.scale)
@@ -151,7 +177,7 @@ class KlondikeWindow(pyglet.window.Window):
     def _bars(self) -> None:
         game = self.session.game
         buttons = [("new", _("New game")), ("restart", _("Restart")), ("undo", _("Undo")), ("redo", _("Redo")),
-                   ("help", _("Help")), ("stats", _("Statistics")), ("settings", _("Settings")),
+                   ("hint", _("Hint")), ("help", _("Help")), ("stats", _("Statistics")), ("settings", _("Settings")),
                    ("copy", _("Copy code"))]
         dimmed = frozenset(b for b, can in (("undo", game.can_undo()), ("redo", game.can_redo())) if not can)
         layout = self.layout
@@ -189,6 +215,7 @@ class KlondikeWindow(pyglet.window.Window):
             self._stepping = True
             pyglet.clock.schedule_interval(self._step, FRAME_SECONDS)
 
+    @guarded
     def _step(self, dt: float) -> None:
         if not self.table.step():
             pyglet.clock.unschedule(self._step)
@@ -226,6 +253,7 @@ class KlondikeWindow(pyglet.window.Window):
             self._ticking = False
             pyglet.clock.unschedule(self._tick)
 
+    @guarded
     def _tick(self, dt: float) -> None:
         now = time.monotonic()
         self.session.game.add_play_time(now - self._clock_started)
@@ -234,10 +262,12 @@ class KlondikeWindow(pyglet.window.Window):
             self._bars()
             self.request_redraw()
 
+    @guarded
     def on_hide(self) -> None:
         self.seen = False
         self._clock()
 
+    @guarded
     def on_show(self) -> None:
         self.seen = True
         self._clock()
@@ -278,6 +308,8 @@ class KlondikeWindow(pyglet.window.Window):
             return help_panel(self.help_tab)
         if name == "restart":
             return restart_panel()
+        if name == "lost":
+            return lost_panel(self.lost_back)
         return settings_panel(session.setting("language"), session.double_tap_ms, {k: self._look(k) for k in LOOKS})
 
     def _show_panel(self) -> None:
@@ -314,6 +346,12 @@ class KlondikeWindow(pyglet.window.Window):
             choice = remembered(session.setting(DEAL_CHOICE)).get(variant.variant)
             session.new_game(fresh_code(variant.draw, variant.scoring, choice))
             return self._new_table()
+        elif panel.name == "lost" and widget_id == "undo_back":
+            for _step in range(self.lost_back):
+                session.undo()
+            self.panel, self.form = None, None
+            self.panel_view.clear()
+            return self.after_action()
         elif panel.name == "restart" and widget_id == "restart_yes":
             session.restart()
             return self._new_table()
@@ -367,6 +405,7 @@ class KlondikeWindow(pyglet.window.Window):
     def _new_table(self) -> None:
         """A new deal or a restart: dealt card by card; the cursor goes back to the stock,
         hidden until a key shows it."""
+        self.drop_hint()
         self.controller.set_game(self.session.game)
         self.show_cursor = False
         self.note = ""
@@ -387,6 +426,8 @@ class KlondikeWindow(pyglet.window.Window):
         self.note = ""
         if command == "quit":
             return self.dispatch_event("on_close")
+        if command == "hint":
+            return self.ask_hint()
         if command in ("new", "stats", "settings", "help"):
             return self.open_panel({"new": "new_game"}.get(command, command))
         if command == "restart":
@@ -451,6 +492,7 @@ class KlondikeWindow(pyglet.window.Window):
         return [top] if top is not None else []
 
     def after_action(self) -> None:
+        self.drop_hint()
         game = self.session.game
         if self.session.won_just_now:
             self.session.won_just_now = False
@@ -483,6 +525,7 @@ class KlondikeWindow(pyglet.window.Window):
         position = self.session.game.position
         return not position.stock and not position.waste and not any(position.hidden) and not position.is_won()
 
+    @guarded
     def _finish_step(self) -> None:
         """Play the lowest card that goes up, as an ordinary action; the next once it lands."""
         game = self.session.game
@@ -498,8 +541,48 @@ class KlondikeWindow(pyglet.window.Window):
         if self.finishing and not self.table.motion.moving:
             pyglet.clock.schedule_once(lambda dt: self._finish_step(), 0)
 
+    # --- hint ---------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        """Show the next move of a winning line, or say there is none; the search runs off this thread."""
+        game = self.session.game
+        if game.is_won():
+            return
+        answer = self.hinter.ask(game)
+        if answer is None:
+            self.hint_move = None
+            self.note = _("Looking for a winning line…")
+            pyglet.clock.unschedule(self._hint_poll)
+            pyglet.clock.schedule_interval(self._hint_poll, 0.05)
+            return self.refresh()
+        self._show_hint(answer)
+
+    def _hint_poll(self, dt: float) -> None:
+        answer = self.hinter.poll(self.session.game)
+        if self.hinter.busy:
+            return
+        pyglet.clock.unschedule(self._hint_poll)
+        if answer is not None:
+            self._show_hint(answer)
+
+    def _show_hint(self, answer: Answer) -> None:
+        self.note = answer_words(self.session.game.position, answer)
+        self.hint_move = answer.move if answer.verdict in (WINNABLE, UNDECIDED) else None
+        self.hint_unproven = answer.verdict == UNDECIDED
+        if answer.verdict == UNWINNABLE and answer.back:
+            self.lost_back = answer.back
+            return self.open_panel("lost")
+        self.refresh()
+
+    def drop_hint(self) -> None:
+        """Any action: stop a search, forget the hint shown."""
+        self.hinter.cancel()
+        pyglet.clock.unschedule(self._hint_poll)
+        self.hint_move = None
+
     # --- pointer -----------------------------------------------------------------
 
+    @guarded
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         self._table_press = False
         if button != mouse.LEFT:
@@ -521,12 +604,14 @@ class KlondikeWindow(pyglet.window.Window):
         self._table_press = True
         self.controller.press(x, y)
 
+    @guarded
     def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> None:
         """The wheel scrolls a panel too tall for the window (a line a notch)."""
         if self.panel and any(self.panel_view.more) and scroll_y:
             self.panel_view.scroll(-1 if scroll_y > 0 else 1)
             self.refresh(panel_too=True)
 
+    @guarded
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
         hover = self.panel_view.hit(x, y) if self.panel else self.toolbar.hit(x, y) or self.status.hit(x, y)
         if hover != self.hover:
@@ -536,9 +621,11 @@ class KlondikeWindow(pyglet.window.Window):
                 self._show_panel()
             self.request_redraw()
 
+    @guarded
     def on_mouse_leave(self, x: float, y: float) -> None:
         self.on_mouse_motion(-1, -1, 0, 0)
 
+    @guarded
     def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> None:
         if self.panel or not self._table_press:
             return
@@ -551,6 +638,7 @@ class KlondikeWindow(pyglet.window.Window):
                                 four_colours=self._look("four_colours"))
             self.request_redraw()
 
+    @guarded
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
         if button != mouse.LEFT or self.panel or not self._table_press:
             return
@@ -567,6 +655,7 @@ class KlondikeWindow(pyglet.window.Window):
         else:
             self.play(outcome.move)
 
+    @guarded
     def _say_refusal(self, dt: float) -> None:
         refused, self._late_refusal = self._late_refusal, None
         if refused and not self.panel:
@@ -575,6 +664,7 @@ class KlondikeWindow(pyglet.window.Window):
 
     # --- keyboard ----------------------------------------------------------------
 
+    @guarded
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         ctrl, shift = modifiers & key.MOD_CTRL, modifiers & key.MOD_SHIFT
         if ctrl and symbol == key.Q:
@@ -596,6 +686,8 @@ class KlondikeWindow(pyglet.window.Window):
             return self.do("draw")
         if symbol == key.F:
             return self.do("finish")
+        if symbol == key.H:
+            return self.do("hint")
         tab = symbol == key.TAB or symbol in self.back_tab
         name = ("previous" if shift or symbol in self.back_tab else "next") if tab else CURSOR_KEYS.get(symbol)
         if name:
@@ -606,6 +698,7 @@ class KlondikeWindow(pyglet.window.Window):
                     return self.refresh()
             self.play(self.controller.key(name))
 
+    @guarded
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         if symbol == key.TAB or symbol in self.back_tab:
             # pyglet keeps Shift+Tab's press under one symbol and may see its release (Shift let go
@@ -639,15 +732,29 @@ class KlondikeWindow(pyglet.window.Window):
             self.form.focus = panel.focus
         self.refresh(panel_too=True)
 
+    @guarded
     def on_text(self, text: str) -> None:
         if self.form and self.panel and text.isprintable() and not (text == " " and self.panel.focus != "code"):
             self.form.type_text(text)
             self.form.focus = self.panel.focus = "code"
             self.refresh(panel_too=True)
 
+    def plugin_failed(self, exc: PluginError) -> None:
+        """A plugin failed outside a move (a frame, a tap on the stock, a panel): the session leaves it out
+        and keeps a working game; the panel it broke is closed."""
+        self.session.recover(exc)
+        self.panel, self.form = None, None
+        self.panel_view.clear()
+        self.controller.set_game(self.session.game)
+        try:
+            self.refresh()
+        except PluginError as again:  # a failure no plugin can be named for: say it, and draw what can be drawn
+            self.session.message = plugin_failed(str(again))
+
     # --- leaving ---------------------------------------------------------------
 
     def on_close(self) -> None:
+        self.drop_hint()
         for step in (self._step, self._tick, self._say_refusal):
             pyglet.clock.unschedule(step)
         if self._ticking:
@@ -688,4 +795,6 @@ class KlondikeWindow(pyglet.window.Window):
             "moving_cards": sorted(motion.tweens), "celebrating": self.celebrating, "finishing": self.finishing,
             "targets": [[b.x, b.y, b.width, b.height] for b in self.table.targets if b.visible],
             "play_seconds": self.session.game.play_seconds, "ticking": self._ticking, "stepping": self._stepping,
+            "hint": {"move": str(self.hint_move) if self.hint_move else None, "unproven": self.hint_unproven,
+                     "busy": self.hinter.busy, "from": self.table.hint_rects[0], "to": self.table.hint_rects[1]},
         }
