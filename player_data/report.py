@@ -10,6 +10,7 @@ from typing import Any
 
 from solitaire_klondike.core import Plugins
 from solitaire_klondike.frontends.formats import duration_text, percent_text, score_text, scoring_token, variant_text
+from solitaire_klondike.frontends.i18n import ngettext
 
 from .opening import open_store
 from .statistics import TOTAL, game_seconds
@@ -32,7 +33,8 @@ def stats_command(args: argparse.Namespace, plugins: Plugins) -> int:
             except OSError as exc:
                 print(f"klondike: cannot write {args.export}: {exc.strerror}", file=sys.stderr)
                 return EXIT_CANNOT_WRITE
-            print(f"Wrote {count} game records to {args.export}.")
+            print(ngettext("Wrote {count} game record to {file}.", "Wrote {count} game records to {file}.", count)
+                  .format(count=count, file=args.export))
             return 0
         stats = store.statistics(plugins.carrying_scorings())
         print(json.dumps(stats, indent=2) if args.json else stats_table(stats, plugins))

@@ -10,10 +10,10 @@ import pyglet
 from pyglet.window import key, mouse
 
 from solitaire_klondike.core import GameCode, Move
+from solitaire_klondike.frontends import i18n
+from solitaire_klondike.frontends.i18n import _
 
-from . import i18n
 from .controller import Controller, Drag
-from .i18n import _
 from .layout import TableLayout
 from .messages import move_refusal
 from .panels import NewGameForm, Panel, settings_panel, stats_panel, win_panel

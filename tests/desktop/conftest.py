@@ -71,8 +71,9 @@ def launch(display, tmp_path, cache_home):
     """``launch(*args)`` starts an app on the test display; every app is stopped at the end."""
     apps: list[App] = []
 
-    def start(*args: str, data: Path | None = None, language: str = "en_US.UTF-8", screen: str | None = None) -> App:
-        app = App(screen or display, data or tmp_path, *args, language=language, cache=cache_home)
+    def start(*args: str, data: Path | None = None, language: str = "en_US.UTF-8", screen: str | None = None,
+              env: dict[str, str] | None = None) -> App:
+        app = App(screen or display, data or tmp_path, *args, language=language, cache=cache_home, env=env)
         apps.append(app)
         return app
 
