@@ -165,16 +165,13 @@ class Game:
         or the card at that place of the waste or a foundation.  A pair that is not a move of
         the notation raises :class:`InvalidMoveError`.
         """
-        move = Move.checked(move)
-        if move.source == STOCK:
-            self._refresh_stock_rules()
-        return why_illegal(self.position, move, index)
+        return why_illegal(self.position, Move.checked(move), index)
 
     def is_legal(self, move: Move, index: int | None = None) -> bool:
         return self.why_illegal(move, index) is None
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves, with the draw count and recycle limit the plugins last gave."""
+        """The legal moves, the stock tap first (asks no plugin)."""
         return self.position.legal_moves()
 
     def search_position(self) -> Position:
@@ -261,10 +258,6 @@ class Game:
         if limit < -1:
             raise PluginError(f"klondike_recycle_limit answered {limit}: use a count, or NO_LIMIT (-1)")
         return limit
-
-    def _refresh_stock_rules(self) -> None:
-        self.position.draw_count = self._draw_count()
-        self.position.recycle_limit = self._recycle_limit()
 
     # --- taps (R19) ------------------------------------------------------------
 

@@ -32,9 +32,10 @@ def klondike_variant() -> "Variant | None":
     """Declare the variant this plugin provides: its kind, code token, name and description.
 
     Implemented by draw plugins (``kind="draw"``, tokens like ``D1``) and scoring plugins
-    (``kind="scoring"``, tokens like ``N``).  The core asks each plugin on its own and
-    files the plugin under the token, which game codes then name.  Plugins that return
-    ``None`` or do not implement it are "other" plugins: they take part in every game.
+    (``kind="scoring"``, tokens like ``N``).  Asked once per plugin, when the plugins are
+    loaded: the core asks each plugin on its own and files the plugin under the token, which
+    game codes then name.  Plugins that return ``None`` or do not implement it are "other"
+    plugins: they take part in every game.
 
     The name and description are English; ``words=Catalog.beside(__file__, "<domain>")`` names
     the plugin's own gettext catalogs (``locales/<lang>/LC_MESSAGES/<domain>.mo`` next to the
@@ -52,7 +53,8 @@ def klondike_deal(deal: int) -> "Layout | None":
     """Deal the cards of deal number ``deal`` (0 to 26**7 - 1).
 
     Implemented by the core itself with the standard deal of R4, last in line, so any
-    plugin that returns a :class:`Layout` replaces it.  The core checks the layout (52 distinct cards,
+    plugin that returns a :class:`Layout` replaces it.  Asked once each time a game is dealt: a
+    new game, a restart, a saved game resumed.  The core checks the layout (52 distinct cards,
     7 columns, face-up cards built down in alternating colours) before playing it.
 
     :param deal: the deal number read from the game code.
@@ -68,8 +70,9 @@ def klondike_deal(deal: int) -> "Layout | None":
 def klondike_draw_count() -> int | None:
     """How many cards one tap on the stock turns onto the waste (fewer when fewer remain).
 
-    Implemented by the draw plugin.  The public game asks on every tap; the search path
-    asks once per game, so the answer must not change during a game.
+    Implemented by the draw plugin.  Asked once each time a game is dealt, before its first
+    action; the answer holds for the whole game: taps, legality checks, move generation and
+    searches all use it, and none of them asks again.
 
     Stops at first non-None result.
     """
@@ -80,7 +83,8 @@ def klondike_recycle_limit() -> int | None:
     """How many times the waste may be turned back into the stock: a number, or ``NO_LIMIT``.
 
     Implemented by the scoring plugin in the built-ins (Normal: ``NO_LIMIT``; Vegas: 0),
-    by any plugin that changes the passes.  Asked when the stock is tapped while empty.
+    by any plugin that changes the passes.  Asked once each time a game is dealt, like
+    ``klondike_draw_count``; the answer holds for the whole game.
 
     Stops at first non-None result.
     """
@@ -93,7 +97,7 @@ def klondike_recycle_limit() -> int | None:
 def klondike_initial_score() -> int | None:
     """The score of a game before its first action (Normal 0, Vegas -52).
 
-    Implemented by the scoring plugin.
+    Implemented by the scoring plugin.  Asked once each time a game is dealt.
 
     Stops at first non-None result.
     """
@@ -103,8 +107,10 @@ def klondike_initial_score() -> int | None:
 def klondike_score(score: int, action: "Action") -> int | None:
     """The score after ``action``, given the score before it.
 
-    Implemented by the scoring plugin; any floor or ceiling is the plugin's to apply.
-    The core stores the answer with the action, so undo restores it exactly.
+    Implemented by the scoring plugin; any floor or ceiling is the plugin's to apply.  Asked
+    after every action played (a draw, a recycle or a move, a redo too), never to check
+    whether one is legal.  The core stores the answer with the action, so undo restores it
+    exactly without asking.
 
     :param score: the score the actions made before this one (without any time adjustment of
         ``klondike_timed_score``).

@@ -25,13 +25,14 @@ class RefusalKind(StrEnum):
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why ``move`` is illegal: the ``rule`` (``"R6"``), the ``kind``, and what is involved.
+    """Why ``move`` is illegal, from ``Game.why_illegal`` or in ``IllegalMoveError.refusal``.
 
-    ``card`` is the card that would move (``None`` when no card of a column could), ``onto``
-    the card it would go on, or the card its foundation takes next (FOUNDATION_ORDER);
-    ``pile`` the pile in question: the empty source, the target column, or the card's
-    foundation.  ``recycles`` is how often the waste was turned back (RECYCLES_USED).
-    ``str()`` gives the English sentence.
+    ``rule`` is the rule broken (``"R6"``) and ``kind`` a :class:`RefusalKind` (``"does_not_fit"``,
+    ``"king_only"``...).  ``card`` is the card that would move (``None`` when no card of a column
+    could), ``onto`` the card it would go on or the card its foundation takes next, ``pile`` the
+    pile in question (the empty source, the target column, the card's foundation) and
+    ``recycles`` how often the waste was turned back.  ``str(refusal)`` is an English sentence;
+    front ends translate from the fields instead.
     """
 
     rule: str

@@ -9,7 +9,12 @@ from enum import IntEnum
 
 
 class Pile(IntEnum):
-    """A pile of the table; ``pile.text`` is its name in the move notation."""
+    """A pile of the table: the columns ``T1``–``T7``, the waste, a card's own foundation as a
+    target (``FOUNDATION``), the foundations of spades, hearts, diamonds and clubs as sources
+    (``FS`` ``FH`` ``FD`` ``FC``) and the stock.  ``pile.text`` is its name in the move notation
+    (``T3``, ``W``, ``F``, ``FH``, ``S``) and ``pile.kind`` says ``"tableau"``, ``"waste"``,
+    ``"foundation"`` or ``"stock"``.
+    """
 
     T1 = 0
     T2 = 1

@@ -2,11 +2,11 @@
 import inspect
 import re
 
-from solitaire_klondike.core import Action, Layout, Move, Variant, Verdict, hookspecs
+from solitaire_klondike.core import Action, Layout, Move, Pile, Refusal, Variant, Verdict, hookspecs
 
 MARKER = re.compile(r"^```hooks\n```$", re.MULTILINE)
 TYPES_MARKER = re.compile(r"^```types\n```$", re.MULTILINE)
-TYPES = (Variant, Layout, Action, Move, Verdict)
+TYPES = (Variant, Layout, Action, Move, Pile, Refusal, Verdict)
 PARAM = re.compile(r":param (\w+): ")
 ROLE = re.compile(r":\w+:`([^`]*)`")
 
@@ -58,8 +58,8 @@ def reference():
 
 
 def type_heading(cls):
-    """``Action(move, kind, cards, turned)``: the class and its fields."""
-    fields = getattr(cls, "_fields", None) or tuple(cls.__dataclass_fields__)
+    """``Action(move, kind, cards, turned)``: the class and its fields (an enumeration: its names)."""
+    fields = getattr(cls, "_fields", None) or tuple(getattr(cls, "__dataclass_fields__", None) or cls.__members__)
     return f"{cls.__name__}({', '.join(fields)})"
 
 

@@ -8,6 +8,9 @@ from collections.abc import Sequence
 
 from solitaire_klondike.analysis.shipped import shipped_grade
 from solitaire_klondike.core import (
+    UNDECIDED,
+    UNWINNABLE,
+    WINNABLE,
     Game,
     IllegalMoveError,
     InvalidCodeError,
@@ -66,9 +69,9 @@ def _main(argv: list[str]) -> int:
         top.parse_args(argv)  # says the command is unknown, and exits
     args = parsers[name].parse_intermixed_args(rest)
     plugins = _load_plugins(args.block_plugin)
-    commands = {"deal": _deal, "replay": _replay, "plugins": _plugins, "play": _play, "stats": _stats,
-                "new": new.run, "analyze": analyze.run}
-    if name == "replay":
+    commands = {"deal": _deal, "replay": _replay, "solve": _solve, "plugins": _plugins, "play": _play,
+                "stats": _stats, "new": new.run, "analyze": analyze.run}
+    if name in ("replay", "solve"):
         args.sources = move_sources(rest)
     return commands[name](args, plugins)
 
@@ -123,6 +126,48 @@ def _deal(args: argparse.Namespace, plugins: Plugins) -> int:
 
 
 def _replay(args: argparse.Namespace, plugins: Plugins) -> int:
+    game, texts = _played(args, plugins)
+    if args.json:
+        data = game_json(game)
+        data.update(score=game.score, score_text=game.score_text, won=game.is_won(), moves_applied=len(texts))
+        print(json.dumps(data, indent=2))
+    else:
+        print(_("Game {code}").format(code=game.code) + "\n" + position_text(game.position))
+        won = _("yes") if game.is_won() else _("no")
+        print(_("Score: {score}").format(score=game.score_text) + "\n" + _("Won: {answer}").format(answer=won)
+              + "\n" + _("Moves applied: {count}").format(count=len(texts)))
+    return 0
+
+
+def _solve(args: argparse.Namespace, plugins: Plugins) -> int:
+    game, texts = _played(args, plugins)
+    try:
+        verdict = game.solve(args.budget)
+    except PluginError as exc:
+        raise CommandError(str(exc), EXIT_PLUGIN) from exc
+    if args.json:
+        print(json.dumps({
+            "code": str(game.code), "verdict": verdict.verdict, "moves": [str(m) for m in verdict.moves],
+            "best": str(verdict.best) if verdict.best else None, "states": verdict.states,
+            "seconds": round(verdict.seconds, 3),
+        }, indent=2))
+        return 0
+    words = {WINNABLE: _("winnable"), UNWINNABLE: _("unwinnable: no win remains"),
+             UNDECIDED: _("undecided: the time ran out before an answer")}
+    print(_("Game {code}").format(code=game.code) + " " + _("after {count} moves").format(count=len(texts)))
+    print(_("Verdict: {verdict}").format(verdict=words[verdict.verdict]))
+    if verdict.moves:
+        print(_("Winning line ({count} moves): {moves}").format(
+            count=len(verdict.moves), moves=" ".join(map(str, verdict.moves))))
+    if verdict.best:
+        print(_("Best move found (unproven): {move}").format(move=verdict.best))
+    print(_("States searched: {states}").format(states=verdict.states) + "\n"
+          + _("Time: {seconds:.2f} s").format(seconds=verdict.seconds))
+    return 0
+
+
+def _played(args: argparse.Namespace, plugins: Plugins) -> tuple[Game, list[str]]:
+    """The game of ``args.code`` after the moves of ``args.sources``; the move texts played."""
     game = _new_game(args.code, plugins)
     try:
         texts = read_moves(args.sources)
@@ -139,16 +184,7 @@ def _replay(args: argparse.Namespace, plugins: Plugins) -> int:
             raise CommandError(f"{where}: {exc}", EXIT_ILLEGAL) from exc
         except PluginError as exc:
             raise CommandError(f"{where} ({text}): {exc}", EXIT_PLUGIN) from exc
-    if args.json:
-        data = game_json(game)
-        data.update(score=game.score, score_text=game.score_text, won=game.is_won(), moves_applied=len(texts))
-        print(json.dumps(data, indent=2))
-    else:
-        print(_("Game {code}").format(code=game.code) + "\n" + position_text(game.position))
-        won = _("yes") if game.is_won() else _("no")
-        print(_("Score: {score}").format(score=game.score_text) + "\n" + _("Won: {answer}").format(answer=won)
-              + "\n" + _("Moves applied: {count}").format(count=len(texts)))
-    return 0
+    return game, texts
 
 
 def _plugins(args: argparse.Namespace, plugins: Plugins) -> int:

@@ -8,10 +8,11 @@ from importlib.metadata import PackageNotFoundError, version
 from solitaire_klondike.frontends.i18n import LANGUAGES, _
 
 BLOCK_VARIABLE = "SOLITAIRE_KLONDIKE_BLOCK"
-COMMANDS = ("play", "deal", "replay", "plugins", "stats", "new", "analyze")
+COMMANDS = ("play", "deal", "replay", "solve", "plugins", "stats", "new", "analyze")
 DEFAULT_COMMAND = "play"
 VALUE_OPTIONS = {"--block-plugin", "--lang", "--file", "--export", "--grade", "--deals", "--variant", "--budget",
                  "--workers", "--scheduler", "--out"}
+DEFAULT_BUDGET = 10.0
 WIDTH = 78
 
 
@@ -109,6 +110,25 @@ def build_parsers(data_folder: str,
                         help=_("read moves from this file (repeatable)"))
     replay.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
 
+    solve = command("solve", _("say whether a deal, after some moves, can still be won, and how"),
+                    _("Play moves from the start of a deal as replay does, then search the position for a win, "
+                      "knowing every card, the face-down ones too. The verdict is winnable (with a winning line "
+                      "from that position), unwinnable (a search that left out nothing a win could need found "
+                      "none) or undecided (the time ran out; the best move found is given, unproven)."),
+                    "\n\n".join([_notation(), _paragraphs(
+                        _("Input: moves come from the arguments, '-' (standard input) and --file, as for replay."),
+                        _("Exit status: 0 any verdict; 1 a move is illegal or not a move; 2 a bad game code, "
+                          "budget or unreadable input; 3 a plugin failed; 130 interrupted (Ctrl-C)."))]))
+    solve.add_argument("code", metavar=code_name, help=code_help)
+    solve.add_argument("moves", nargs="*", metavar=_("MOVE"),
+                       help=_("moves such as S W-F T3-T5; '-' reads moves from standard input"))
+    solve.add_argument("--file", action="append", default=[], metavar=_("FILE"),
+                       help=_("read moves from this file (repeatable)"))
+    solve.add_argument("--budget", type=_seconds, default=DEFAULT_BUDGET, metavar=_("SECONDS"),
+                       help=_("the most seconds the search may take (default: {seconds:g})").format(
+                           seconds=DEFAULT_BUDGET))
+    solve.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
+
     command("plugins", _("list the plugins found and whether they loaded"),
             _("List every plugin found: its name, kind, token, version, where it comes from, and whether it "
               "loaded (and if not, why)."))
@@ -127,6 +147,16 @@ def build_parsers(data_folder: str,
     new.add_arguments(command("new", *new.summary()))
     analyze.add_arguments(command("analyze", *analyze.summary()))
     return top, parsers
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds <= 86400:
+        raise argparse.ArgumentTypeError(_("{text!r} is not a number of seconds between 0 and 86400").format(text=text))
+    return seconds
 
 
 def split_command(argv: Sequence[str]) -> tuple[str | None, list[str]]:

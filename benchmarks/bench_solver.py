@@ -1,0 +1,111 @@
+"""The solver on a fixed list of deals: how many it decides, how fast, with how much memory.
+
+Run: ``python benchmarks/bench_solver.py [--deals 200] [--variants D1N,D3N] [--budget 10] [--hints 30]``.
+The deals are ``DEALS`` below (the same on every run and machine).  For each variant it prints the
+share decided within 1 s and within the budget (10 s), the median and 95th percentile time (an
+undecided deal counts as the whole budget), states searched per second, and the peak memory of
+the process that solved them.  Then the hint: positions from games in progress (deals played some
+random moves in), the share decided within 1 s.  Each variant runs in its own process.
+
+Aims (issue 10, one core): median under 0.1 s; at least 95 % of D1N and D3N deals decided within
+10 s; memory bounded by the table size (default under 1 GB); a hint within 1 s for 9 positions in 10.
+"""
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+from solitaire_klondike.core import FOUNDATIONS, Game, GameCode, load_plugins
+from solitaire_klondike.core.codes import DEAL_COUNT
+
+# 200 deal numbers spread over the whole range by a fixed multiplier (deal i is i * STEP + 12345).
+STEP = 40_160_981
+DEALS = [(i * STEP + 12345) % DEAL_COUNT for i in range(200)]
+
+
+def solve_deals(variant: str, count: int, budget: float) -> dict:
+    plugins = load_plugins()
+    results = []
+    for deal in DEALS[:count]:
+        game = Game(GameCode(variant[:2], variant[2:], deal), plugins)
+        verdict = game.solve(budget)
+        results.append((verdict.verdict, verdict.seconds, verdict.states))
+        print(f"  {game.code} {verdict.verdict:10} {verdict.seconds:7.3f} s {verdict.states:9,} states",
+              file=sys.stderr, flush=True)
+    return {"results": results, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def in_progress(count: int, rng: random.Random) -> list[Game]:
+    """Games some random actions in (no cards taken back from a foundation), as a player leaves them."""
+    plugins = load_plugins()
+    games = []
+    for deal in DEALS[:count]:
+        game = Game(GameCode(rng.choice(["D1", "D3"]), "N", deal), plugins)
+        for _ in range(rng.choice([10, 30, 60])):
+            moves = [m for m in game.legal_moves() if m.source not in FOUNDATIONS]
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+        games.append(game)
+    return games
+
+
+def hint_latency(count: int, budget: float) -> dict:
+    results = []
+    for game in in_progress(count, random.Random(7)):
+        start = time.perf_counter()
+        verdict = game.solve(budget)
+        seconds = time.perf_counter() - start
+        results.append((verdict.verdict, seconds, verdict.states))
+        print(f"  {game.code} after {game.move_count} actions: {verdict.verdict} in {seconds:.3f} s",
+              file=sys.stderr, flush=True)
+    return {"results": results, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def report(name: str, data: dict, budget: float) -> None:
+    results = data["results"]
+    times = sorted(s if v != "undecided" else budget for v, s, _ in results)
+    within = [sum(v != "undecided" and s <= limit for v, s, _ in results) / len(results) for limit in (1, budget)]
+    verdicts = {v: sum(r[0] == v for r in results) for v in ("winnable", "unwinnable", "undecided")}
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    rate = sum(r[2] for r in results) / max(sum(r[1] for r in results), 1e-9)
+    print(f"{name}: {len(results)} positions  {verdicts}")
+    print(f"  decided within 1 s {within[0]:.1%}, within {budget:g} s {within[1]:.1%};"
+          f" median {statistics.median(times):.3f} s, p95 {p95:.3f} s; {rate:,.0f} states/s;"
+          f" peak memory {data['peak_mb']:.0f} MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--variants", default="D1N,D3N")
+    parser.add_argument("--budget", type=float, default=10.0)
+    parser.add_argument("--hints", type=int, default=30, help="positions for the hint latency (0: none)")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        if args.child == "hints":
+            data = hint_latency(args.hints, args.budget)
+        else:
+            data = solve_deals(args.child, args.deals, args.budget)
+        print(json.dumps(data))
+        return
+    table = os.environ.get("SOLITAIRE_KLONDIKE_SOLVER_MB", "512 (default)")
+    print(f"bench_solver: {args.deals} deals per variant, budget {args.budget:g} s, table {table} MB; "
+          f"one process at a time")
+    jobs = args.variants.split(",") + (["hints"] if args.hints else [])
+    for job in jobs:
+        command = [sys.executable, __file__, "--child", job, "--deals", str(args.deals), "--budget", str(args.budget),
+                   "--hints", str(args.hints)]
+        data = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+        report("hint, games in progress" if job == "hints" else job, data, args.budget)
+
+
+if __name__ == "__main__":
+    main()

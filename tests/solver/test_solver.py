@@ -1,0 +1,152 @@
+"""The built-in solver: its winning lines replay through the public game, its verdicts match known
+answers and a plain exhaustive search, under each game's draw count and recycle limit."""
+
+import importlib.util
+import random
+from pathlib import Path
+
+import pytest
+from game_helpers import game_on
+from reference_search import reference_winnable
+from solver_helpers import endgame, replays_to_win
+
+from solitaire_klondike.core import (
+    NO_LIMIT,
+    UNWINNABLE,
+    WINNABLE,
+    Game,
+    Layout,
+    Position,
+    card_name,
+    load_plugins,
+    solve_position,
+)
+from solitaire_klondike.core.cards import fits_on
+from solitaire_klondike.plugins.solver.deadlock import stuck
+from solitaire_klondike.plugins.solver.search import solve
+
+DRAW_TWO = Path(__file__).parent.parent / "plugin_dists" / "draw_two" / "klondike_draw_two.py"
+
+
+def solved(position: Position, budget: float = 20):
+    verdict = solve_position(load_plugins(), position, budget)
+    if verdict.verdict == WINNABLE:
+        assert replays_to_win(position, verdict.moves)
+    return verdict.verdict
+
+
+@pytest.mark.parametrize("code", ["KL1-D1N-AAAAAAC", "KL1-D1N-AAAAAAG", "KL1-D3N-AAAAAAE"])
+def test_r20_a_winning_line_replays_through_the_public_game_to_a_win(code):
+    game = Game.from_text(code, load_plugins())
+    verdict = game.solve(30)
+    assert verdict.verdict == WINNABLE and verdict.states > 0
+    for move in verdict.moves:
+        game.push(move)
+    assert game.is_won()
+
+
+@pytest.mark.parametrize("variant", ["D1V", "D3V"])
+def test_r14_with_one_pass_the_line_never_turns_the_waste_back(variant):
+    # the clubs and the low diamonds wait in the stock, in the order one pass can take them
+    game = game_on(["KS QH JS 10H 9S 8H 7S 6H 5S 4H 3S 2H AS", "KH QS JH 10S 9H 8S 7H 6S 5H 4S 3H 2S AH",
+                    "KD QC JD 10C 9D 8C 7D 6C 5D 4C 3D 2C AD", "KC QD JC 10D 9C 8D 7C"],
+                   stock="6D 5C 4D 3C 2D AC", variant=variant)
+    assert game.position.recycle_limit == 0
+    verdict = game.solve(30)
+    assert verdict.verdict == WINNABLE
+    for move in verdict.moves:
+        game.push(move)
+    assert game.is_won()
+
+
+def test_a_game_in_progress_is_solved_from_where_it_stands():
+    game = Game.from_text("KL1-D1N-AAAAAAG", load_plugins())
+    first = game.solve(30)
+    for move in first.moves[:40]:
+        game.push(move)
+    again = game.solve(30)
+    assert again.verdict == WINNABLE
+    for move in again.moves:
+        game.push(move)
+    assert game.is_won()
+
+
+def test_r6_red_eights_over_each_others_seven_and_the_black_nines_cannot_be_won():
+    # Each red 8 needs a black 9 (both buried under the red 8s) or its 7 on the foundation (each
+    # 7 is under the other red 8); an empty column takes only a king (R8).  The rest looks playable.
+    position = endgame(["[7D] [9C] 8H", "[7H] [9S] 8D", "10S 9H", "JC 10D", "KS", "KC QH JS", "QS JH 10C 9D"],
+                       stock="KH QC KD QD JD 10H")
+    assert stuck(position)
+    assert solved(position) == UNWINNABLE
+    searched = solve(position, 60, lambda: False, quick_proof=False)  # the search alone proves it too
+    assert searched.verdict == UNWINNABLE and searched.states > 1000
+
+
+def test_the_same_table_with_one_nine_free_is_won():
+    position = endgame(["[7D] 9C 8H", "[7H] [9S] 8D", "10S 9H", "JC 10D", "KS", "KC QH JS", "QS JH 10C 9D"],
+                       stock="KH QC KD QD JD 10H")
+    assert not stuck(position)
+    assert solved(position) == WINNABLE
+
+
+@pytest.mark.parametrize("draw", [1, 2])
+def test_r13_a_stock_card_under_the_one_it_needs_is_reached_with_draw_one_and_two(draw):
+    # hearts up to the 10 on the foundation, everything else done
+    assert solved(endgame([], stock="KH JH QH", draw=draw)) == WINNABLE
+
+
+def test_r11_a_win_that_needs_a_card_taken_back_from_a_foundation():
+    # 6H covers its own ace; it can leave only onto a black 7, and both are on the foundations.
+    position = endgame(["[AH] 6H", "8D"], stock="2H 3H 4H 5H 7H 8H 9H 10H JH QH KH 8S 9S 10S JS QS KS 9D 10D JD QD KD")
+    verdict = solve_position(load_plugins(), position, 20)
+    assert verdict.verdict == WINNABLE and replays_to_win(position, verdict.moves)
+    assert any(move.source_kind == "foundation" for move in verdict.moves)
+
+
+def test_a_third_party_draw_count_is_the_one_searched():
+    spec = importlib.util.spec_from_file_location("klondike_draw_two", DRAW_TWO)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    plugins = load_plugins()
+    plugins.add(module, "draw2")
+    game = Game.from_text("KL1-D2N-AAAAAAG", plugins)
+    verdict = game.solve(30)
+    assert verdict.verdict == WINNABLE
+    for move in verdict.moves:
+        game.push(move)
+    assert game.is_won()
+
+
+def random_endgame(seed: int) -> Position:
+    """A table with a few cards left, in columns (face-up runs where the cards happen to build) and the talon."""
+    rng = random.Random(seed)
+    while True:
+        heights = [rng.randint(9, 13) for _ in range(4)]
+        left = [13 * s + r for s in range(4) for r in range(heights[s], 13)]
+        if 3 <= len(left) <= 10:
+            break
+    rng.shuffle(left)
+    talon = rng.randint(0, min(5, len(left)))
+    columns: list[list[int]] = [[] for _ in range(7)]
+    for c in left[talon:]:
+        columns[rng.randrange(4)].append(c)
+    face_down = []
+    for column in columns:
+        run = 1
+        while run < len(column) and fits_on(column[-run], column[-run - 1]):
+            run += 1
+        face_down.append(max(len(column) - run, 0))
+    layout = Layout(tuple(map(tuple, columns)), tuple(face_down), tuple(left[:talon]))
+    position = Position(layout, rng.choice((1, 2, 3)), rng.choice((NO_LIMIT, 0, 1)))
+    position.foundations = heights
+    waste = rng.randint(0, talon)
+    for _ in range(waste):
+        position.waste.append(position.stock.pop())
+    return position
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_on_small_endgames_the_solver_agrees_with_a_search_that_prunes_nothing(seed):
+    position = random_endgame(seed)
+    expected = WINNABLE if reference_winnable(position) else UNWINNABLE
+    assert solved(position) == expected, [[card_name(c) for c in col] for col in position.tableau]
