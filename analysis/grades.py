@@ -1,28 +1,34 @@
 """Grades of winnable deals: easy, medium, hard, expert.
 
-A grade comes from two measures of the solver's proof of the win:
+A grade comes from the solver's proof of the win, measured three ways:
 
-* the effort: how many positions the solver searched per move of its winning line.  A deal whose
-  winning line the solver walks almost straight (few positions per move) has few dead ends; one where
-  it searched tens of thousands of positions per move hides its win among many losing lines, which is
-  what makes a deal hard for a player too;
-* the shape of the winning line: how many times it turns the waste back into the stock (each pass is
-  a whole stock's cards to remember) and whether it must take a card back off a foundation, a move
-  most players never think of.
+* the effort: positions the solver searched per play of its winning line (plays are the moves that
+  are not taps on the stock).  About 1 means the solver walked straight to the win, never backing out
+  of a dead end: the natural moves win.  Higher means the win hides among losing lines, which is what
+  makes a deal hard for a player too;
+* the passes: how many times the line turns the waste back into the stock.  Each pass is a whole
+  stock of cards to remember, and a line that needs many of them wins only by careful play of the
+  stock.  A pass of draw three reaches fewer of the stock's cards, and winning lines of draw three
+  need about twice as many passes as those of draw one, so the limits grow with the draw count
+  (twice as high for draw three).  Vegas allows no second pass, so only the effort and the
+  take-backs count there;
+* the take-backs: cards the line must take back off a foundation, a move few players think of.
 
-The thresholds split the winnable deals of the first analysed thousands roughly 40/30/20/10 from
-easy to expert; they are fixed here so that a grade never changes once shipped.
+A deal gets the hardest grade any of the three reaches.  The limits were set on the first deals
+analysed so that each grade holds deals that differ as a player feels it: easy deals are won by the
+natural moves (effort at most 1.1) in at most 4 passes of draw one; expert ones need the solver to
+search more than 30 positions per play, two or more take-backs, or more than 8 passes of draw one.
+They are fixed here so that a grade never changes once shipped.
 """
 
 from dataclasses import dataclass
 
-from solitaire_klondike.core import FOUNDATIONS, Game, GameCode, Move, Plugins
+from solitaire_klondike.core import FOUNDATIONS, STOCK, Game, GameCode, Move, Plugins
 
 GRADES = ("easy", "medium", "hard", "expert")
-# Positions searched per move of the line, at or below which a deal is easy, medium, hard.
-EFFORT_LIMITS = (3.0, 30.0, 1000.0)
-# Passes through the stock, at or below which a deal is easy, medium, hard (by shape).
-PASS_LIMITS = (1, 3, 6)
+EFFORT_LIMITS = (1.1, 3.0, 30.0)   # positions per play, at most, for easy, medium, hard
+PASS_LIMITS = (4, 6, 8)            # passes of draw one, at most, for easy, medium, hard
+TAKE_BACK_GRADES = (0, 2, 3)       # the least grade for 0, 1, 2 or more take-backs
 
 
 class LineError(ValueError):
@@ -31,11 +37,13 @@ class LineError(ValueError):
 
 @dataclass(frozen=True)
 class LineShape:
-    """What a winning line asks of a player: its length, its passes through the stock, its take-backs."""
+    """What a winning line asks of a player: its moves, its plays (moves off the stock), passes and take-backs."""
 
     moves: int
+    plays: int
     passes: int
     take_backs: int
+    draw_count: int = 1
 
 
 def line_shape(code: GameCode, plugins: Plugins, line: list[Move]) -> LineShape:
@@ -46,12 +54,16 @@ def line_shape(code: GameCode, plugins: Plugins, line: list[Move]) -> LineShape:
         passes += game.push(move).kind == "recycle"
     if not game.is_won():
         raise LineError(f"the winning line for {code} replays without winning")
-    return LineShape(len(line), passes, sum(move.source in FOUNDATIONS for move in line))
+    plays = sum(move.source != STOCK for move in line)
+    take_backs = sum(move.source in FOUNDATIONS for move in line)
+    return LineShape(len(line), plays, passes, take_backs, game.position.draw_count)
 
 
 def grade(states: int, shape: LineShape) -> str:
     """The grade of a deal the solver won after searching ``states`` positions."""
-    effort = states / max(shape.moves, 1)
+    effort = states / max(shape.plays, 1)
     by_effort = sum(effort > limit for limit in EFFORT_LIMITS)
-    by_shape = 3 if shape.take_backs else sum(shape.passes > limit for limit in PASS_LIMITS)
-    return GRADES[max(by_effort, by_shape)]
+    scale = 1 + (shape.draw_count - 1) / 2  # draw one 1, draw three 2
+    by_passes = sum(shape.passes > limit * scale for limit in PASS_LIMITS)
+    by_take_backs = TAKE_BACK_GRADES[min(shape.take_backs, len(TAKE_BACK_GRADES) - 1)]
+    return GRADES[max(by_effort, by_passes, by_take_backs)]

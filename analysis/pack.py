@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .journal import Row
 from .shipped import format_deals
+from .summary import read_rows
 
 DATA = Path(__file__).parent / "data"
 
@@ -18,10 +19,9 @@ DATA = Path(__file__).parent / "data"
 def pack(paths: list[Path], budget: float, folder: Path = DATA) -> dict[str, int]:
     """Write one data file per variant found in ``paths`` into ``folder``; return how many deals each got."""
     rows: dict[str, dict[int, Row]] = defaultdict(dict)
-    for path in paths:
-        for line in path.read_text(encoding="ascii").splitlines(keepends=True)[1:]:
-            row = Row.parse(line)
-            rows[row.variant][row.deal] = row
+    for row in read_rows(paths):
+        rows[row.variant][row.deal] = row
+    folder.mkdir(exist_ok=True)
     counts = {}
     for variant, found in sorted(rows.items()):
         by_grade: dict[str, list[int]] = defaultdict(list)

@@ -6,6 +6,7 @@ replays every winning line through a fresh public :class:`Game` before reporting
 
 import multiprocessing
 import os
+import queue
 import signal
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -49,22 +50,38 @@ def solve_deal(variant: str, deal: int, budget: float, blocked: tuple[str, ...] 
 
 
 def run_local(variant: str, deals: Iterable[int], budget: float, workers: int, blocked: Sequence[str]) -> Iterator[Row]:
-    """Rows as they finish, solved by ``workers`` processes (in this process when 1)."""
+    """Rows as they finish, solved by ``workers`` processes (in this process when 1).
+
+    Deals are handed out a few at a time, so that a list of billions never sits in memory.
+    """
     jobs = ((variant, deal, budget, tuple(blocked)) for deal in deals)
     if workers == 1:
         yield from (solve_deal(*job) for job in jobs)
         return
+    finished: queue.SimpleQueue[Row | BaseException] = queue.SimpleQueue()
     pool = multiprocessing.Pool(workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+
+    def hand_out() -> bool:
+        job = next(jobs, None)
+        if job is not None:
+            pool.apply_async(solve_deal, job, callback=finished.put, error_callback=finished.put)
+        return job is not None
+
     try:
-        yield from pool.imap_unordered(_solve_job, jobs)
+        running = sum(hand_out() for _ in range(2 * workers))
+        while running:
+            try:
+                result = finished.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if isinstance(result, BaseException):
+                raise result
+            running += hand_out() - 1
+            yield result
         pool.close()
     finally:
         pool.terminate()
         pool.join()
-
-
-def _solve_job(job: tuple[str, int, float, tuple[str, ...]]) -> Row:
-    return solve_deal(*job)
 
 
 def run_dask(address: str, variant: str, deals: Iterable[int], budget: float, blocked: Sequence[str]) -> Iterator[Row]:

@@ -41,6 +41,9 @@ class DealSpec:
                     yield deal
             done.append((low, high))
 
+    def __contains__(self, deal: object) -> bool:
+        return any(low <= deal <= high for low, high in self.ranges) if isinstance(deal, int) else False
+
     def __len__(self) -> int:
         count, reach = 0, -1
         for low, high in sorted(self.ranges):

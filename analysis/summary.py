@@ -46,8 +46,9 @@ def summarize(rows: list[Row]) -> dict[str, dict]:
 
 
 def read_rows(paths: list[Path]) -> list[Row]:
+    """The rows of analysis files, leaving out the line a run still writing has not finished."""
     lines = [line for path in paths for line in path.read_text(encoding="ascii").splitlines(keepends=True)[1:]]
-    return [Row.parse(line) for line in lines]
+    return [Row.parse(line) for line in lines if line.endswith("\n")]
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from .codes import (
     DealLettersError,
     GameCode,
     InvalidCodeError,
+    PluginTurnedOffError,
     UnknownTokenError,
     VariantShapeError,
 )
@@ -24,7 +25,7 @@ from .legality import Refusal, RefusalKind
 from .moves import ALL_MOVES, IllegalMoveError, InvalidMoveError, Move
 from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile, foundation_of
 from .plugin_manager import ENTRY_POINT_GROUP, PluginError, PluginInfo, Plugins, Variant, load_plugins
-from .position import NO_LIMIT, Position
+from .position import NO_LIMIT, Position, Undo
 from .solving import UNDECIDED, UNWINNABLE, WINNABLE, Verdict, solve_position
 from .words import Catalog, current_language, set_language
 
@@ -61,10 +62,12 @@ __all__ = [
     "Pile",
     "PluginError",
     "PluginInfo",
+    "PluginTurnedOffError",
     "Plugins",
     "Position",
     "Refusal",
     "RefusalKind",
+    "Undo",
     "UnknownTokenError",
     "Variant",
     "VariantShapeError",

@@ -11,7 +11,7 @@ from .legality import Refusal, why_illegal
 from .moves import IllegalMoveError, Move
 from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile
 from .plugin_manager import PluginError, Plugins
-from .position import Position
+from .position import Position, Undo
 from .solving import Verdict, ask_solver, never_cancel
 
 UNDO_LIMIT = 100
@@ -22,18 +22,22 @@ class Action(NamedTuple):
 
     ``move`` is the move played; ``kind`` is ``"draw"``, ``"recycle"`` (the waste turned back into
     the stock) or ``"move"``; ``cards`` is how many cards it drew, turned back or moved; ``turned``
-    says whether it turned a hidden card face up (R12).
+    says whether it turned a hidden card face up (R12); ``recycles`` is how many times the waste has
+    been turned back in this game, this action included; ``draw_count`` is how many cards a tap on
+    the stock turns in this game.
     """
 
     move: Move
     kind: str
     cards: int
     turned: bool
+    recycles: int = 0
+    draw_count: int = 1
 
 
 class _Done(NamedTuple):
     move: Move
-    token: int
+    undo: Undo
     score_before: int
 
 
@@ -82,7 +86,7 @@ class Game:
     def from_snapshot(cls, data: dict[str, Any], plugins: Plugins) -> "Game":
         """Replay a :meth:`snapshot`; raise ``ValueError`` (or :class:`PluginError`) when it does not fit."""
         try:
-            game = cls.from_text(str(data["code"]), plugins)
+            game = cls(plugins.parse_code(str(data["code"]), resuming=True), plugins)
             for text in data["moves"]:
                 game.push_text(str(text))
             for text in data.get("redo", []):
@@ -205,7 +209,7 @@ class Game:
         if not self._undo:
             return None
         done = self._undo.pop()
-        self.position.unmake(done.move, done.token)
+        self.position.unmake(done.move, done.undo)
         self.points = done.score_before
         self.score = self._timed_score()
         self.history.pop()
@@ -227,16 +231,16 @@ class Game:
         if refusal is not None:
             raise IllegalMoveError(move, refusal)
         position = self.position
-        kind = "move" if move.source != STOCK else ("draw" if position.stock else "recycle")
-        token = position.make(move)
-        action = Action(move, kind, *position.made(move, token))
+        undo = position.make(move)
+        kind = "move" if move.source != STOCK else "recycle" if undo.recycle else "draw"
+        action = Action(move, kind, undo.cards, undo.turned, position.recycles, position.draw_count)
         try:
             points = self._hooks.call("klondike_score", int, score=self.points, action=action)
             score = self._timed_score(points)
         except PluginError:
-            position.unmake(move, token)
+            position.unmake(move, undo)
             raise
-        self._undo.append(_Done(move, token, self.points))
+        self._undo.append(_Done(move, undo, self.points))
         self.points, self.score = points, score
         self.history.append(move)
         return action

@@ -16,8 +16,9 @@ it as abandoned; the first time an action leaves it won records a win, and nothi
 counts again; a restarted deal is a new game. See :mod:`.statistics` for what ``statistics()`` holds.
 """
 
-from .opening import FILE_NAME, FOLDER_VARIABLE, data_folder, open_store
+from .opening import FILE_NAME, FOLDER_VARIABLE, data_folder, open_store, read_setting
 from .statistics import compute_statistics
-from .store import Notice, Store
+from .store import PLUGINS_OFF, Notice, Store, plugins_off
 
-__all__ = ["FILE_NAME", "FOLDER_VARIABLE", "Notice", "Store", "compute_statistics", "data_folder", "open_store"]
+__all__ = ["FILE_NAME", "FOLDER_VARIABLE", "PLUGINS_OFF", "Notice", "Store", "compute_statistics", "data_folder",
+           "open_store", "plugins_off", "read_setting"]

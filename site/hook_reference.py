@@ -58,7 +58,8 @@ def reference():
 
 
 def type_heading(cls):
-    """``Action(move, kind, cards, turned)``: the class and its fields (an enumeration: its names)."""
+    """``Action(move, kind, cards, turned, recycles, draw_count)``: the class and its fields (an enumeration:
+    its names)."""
     fields = getattr(cls, "_fields", None) or tuple(getattr(cls, "__dataclass_fields__", None) or cls.__members__)
     return f"{cls.__name__}({', '.join(fields)})"
 

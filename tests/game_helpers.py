@@ -2,7 +2,8 @@
 
 from pathlib import Path
 
-from solitaire_klondike.core import Game, Layout, load_plugins, parse_card
+from solitaire_klondike.core import CARD_NAMES, COLUMNS, Game, Layout, Position, load_plugins
+from solitaire_klondike.core.notation import parse_cards
 
 DATA = Path(__file__).parent / "data"
 
@@ -17,24 +18,20 @@ class FixedDeal:
         return self.layout
 
 
-def layout_from_text(columns: list[str], stock: str = "") -> Layout:
-    """Columns like ``"[KD] [2C] 7H"`` (bracketed cards face down); ``stock`` lists the
-    next card first; every card not named goes to the end of the stock in deck order."""
-    tableau, face_down, used = [], [], []
-    for text in columns:
-        words = text.split()
-        tableau.append(tuple(parse_card(w.strip("[]")) for w in words))
-        face_down.append(sum(w.startswith("[") for w in words))
-    stock_cards = [parse_card(w) for w in stock.split()]
-    used = {c for column in tableau for c in column} | set(stock_cards)
-    stock_cards += [c for c in range(52) if c not in used]
-    return Layout(tuple(tableau), tuple(face_down), tuple(stock_cards))
-
-
 def game_on(columns: list[str], stock: str = "", variant: str = "D1N") -> Game:
-    """A real game whose deal comes from a real plugin answering ``klondike_deal``."""
+    """A real game whose deal comes from a real plugin answering ``klondike_deal``.
+
+    ``columns`` are written as in the position notation (``"2c9S8H"``: bottom to top, face-down
+    cards in lower case, ``"-"`` for an empty column); ``stock`` lists the stock's first cards,
+    the next one first; every card not named goes to the end of the stock in deck order.
+    """
+    named = {c for text in [*columns, stock] for c in parse_cards(text)}
+    rest = "".join(CARD_NAMES[c] for c in range(52) if c not in named)
+    tableau = "/".join(columns + ["-"] * (len(COLUMNS) - len(columns)))
+    position = Position.from_text(f"{tableau} {stock + rest or '-'} - -/-/-/- 0 1 -")
+    layout = Layout(tuple(map(tuple, position.tableau)), tuple(position.hidden), tuple(reversed(position.stock)))
     plugins = load_plugins()
-    plugins.add(FixedDeal(layout_from_text(columns + [""] * (7 - len(columns)), stock)), "fixed-deal")
+    plugins.add(FixedDeal(layout), "fixed-deal")
     return Game(plugins.parse_code(f"KL1-{variant}-AAAAAAA"), plugins)
 
 

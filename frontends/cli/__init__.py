@@ -46,11 +46,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as exc:
         print(f"klondike: {exc}", file=sys.stderr)
         return exc.status
+    except PluginError as exc:  # a plugin failed while the output was being made (a score's text...)
+        print(f"klondike: {plugin_failure(exc)}", file=sys.stderr)
+        return EXIT_PLUGIN
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (| head): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
+
+
+def plugin_failure(exc: PluginError) -> str:
+    """A plugin's failure, and how to leave the plugin out when it is named."""
+    if not exc.plugin:
+        return str(exc)
+    return _("{reason} (leave that plugin out with --block-plugin {name})").format(reason=exc, name=exc.plugin)
 
 
 def _no_screen() -> str:
@@ -90,7 +100,9 @@ def _load_plugins(named: list[str]) -> Plugins:
     if CORE_NAME in blocked:
         raise CommandError(_("the plugin 'core' cannot be blocked: it is the engine's own deal, which every game "
                              "needs"), EXIT_BAD_INPUT)
-    plugins = load_plugins(blocked=blocked)
+    from solitaire_klondike.player_data import PLUGINS_OFF, plugins_off, read_setting
+
+    plugins = load_plugins(blocked=blocked, turned_off=plugins_off(read_setting(PLUGINS_OFF)))
     known = {info.name for info in plugins.infos}
     for name in sorted(set(blocked) - known):
         alike = [k for k in sorted(known) if k.lower() == name.lower()]
@@ -110,13 +122,15 @@ def _new_game(code: str, plugins: Plugins) -> Game:
     except InvalidCodeError as exc:
         raise CommandError(_("bad game code: {reason}").format(reason=exc), EXIT_BAD_INPUT) from exc
     except PluginError as exc:
-        raise CommandError(str(exc), EXIT_PLUGIN) from exc
+        raise CommandError(plugin_failure(exc), EXIT_PLUGIN) from exc
 
 
 def _deal(args: argparse.Namespace, plugins: Plugins) -> int:
     game = _new_game(args.code, plugins)
     grade = shipped_grade(game.code.variant, game.code.deal)
-    if args.json:
+    if args.position:
+        print(game.position.to_text())
+    elif args.json:
         print(json.dumps({**game_json(game), "winnable": grade is not None, "grade": grade}, indent=2))
     else:
         print(_("Game {code}").format(code=game.code) + "\n" + position_text(game.position))
@@ -127,15 +141,18 @@ def _deal(args: argparse.Namespace, plugins: Plugins) -> int:
 
 def _replay(args: argparse.Namespace, plugins: Plugins) -> int:
     game, texts = _played(args, plugins)
-    if args.json:
+    if args.position:
+        print(game.position.to_text())
+    elif args.json:
         data = game_json(game)
         data.update(score=game.score, score_text=game.score_text, won=game.is_won(), moves_applied=len(texts))
         print(json.dumps(data, indent=2))
     else:
         print(_("Game {code}").format(code=game.code) + "\n" + position_text(game.position))
         won = _("yes") if game.is_won() else _("no")
-        print(_("Score: {score}").format(score=game.score_text) + "\n" + _("Won: {answer}").format(answer=won)
-              + "\n" + _("Moves applied: {count}").format(count=len(texts)))
+        if game.score_text:  # a scoring plugin with no score (No scoring) writes none
+            print(_("Score: {score}").format(score=game.score_text))
+        print(_("Won: {answer}").format(answer=won) + "\n" + _("Moves applied: {count}").format(count=len(texts)))
     return 0
 
 
@@ -173,6 +190,14 @@ def _played(args: argparse.Namespace, plugins: Plugins) -> tuple[Game, list[str]
         texts = read_moves(args.sources)
     except MovesInputError as exc:
         raise CommandError(str(exc), EXIT_BAD_INPUT) from exc
+    seconds = getattr(args, "seconds", 0.0)
+    if not 0 <= seconds < float("inf"):
+        raise CommandError(_("--seconds must be a number of seconds, not {value}").format(value=seconds),
+                           EXIT_BAD_INPUT)
+    try:
+        game.add_play_time(seconds)
+    except PluginError as exc:
+        raise CommandError(str(exc), EXIT_PLUGIN) from exc
     for number, text in enumerate(texts, start=1):
         where = _("move {number} of {count}").format(number=number, count=len(texts))
         try:
@@ -183,20 +208,47 @@ def _played(args: argparse.Namespace, plugins: Plugins) -> tuple[Game, list[str]
         except InvalidMoveError as exc:
             raise CommandError(f"{where}: {exc}", EXIT_ILLEGAL) from exc
         except PluginError as exc:
-            raise CommandError(f"{where} ({text}): {exc}", EXIT_PLUGIN) from exc
+            raise CommandError(f"{where} ({text}): {plugin_failure(exc)}", EXIT_PLUGIN) from exc
     return game, texts
 
 
 def _plugins(args: argparse.Namespace, plugins: Plugins) -> int:
-    rows = [(_("NAME"), _("KIND"), _("TOKEN"), _("VERSION"), _("FROM"), _("LOADED"))]
+    if args.enable or args.disable:
+        _remember_switch(args.enable or args.disable, bool(args.enable), plugins)
+    states = {"on": _("on"), "off": _("off"), "blocked": _("blocked")}
+    rows = [(_("NAME"), _("KIND"), _("TOKEN"), _("VERSION"), _("FROM"), _("STATE"))]
     for info in plugins.infos:
         token = info.variant.token if info.variant else "-"
-        loaded = _("yes") if info.loaded else _("no: {why}").format(why=info.error)
-        rows.append((info.name, info.kind, token, info.version, info.source, loaded))
+        state = states.get(info.state) or _("failed: {why}").format(why=info.error)
+        rows.append((info.name, info.kind, token, info.version, info.source, state))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[5])
     return 0
+
+
+def _remember_switch(name: str, on: bool, plugins: Plugins) -> None:
+    """Turn ``name`` on or off in ``plugins`` and in the remembered settings."""
+    from solitaire_klondike.player_data import PLUGINS_OFF, open_store, plugins_off
+
+    info = plugins.info(name)
+    if info is None:
+        raise CommandError(_("no plugin named {name!r} is installed (klondike plugins lists them)").format(name=name),
+                           EXIT_BAD_INPUT)
+    if info.loaded:
+        try:
+            plugins.turn(name, on)
+        except ValueError as exc:
+            raise CommandError(str(exc), EXIT_BAD_INPUT) from exc
+    store = open_store()
+    try:
+        off = set(plugins_off(store.get_setting(PLUGINS_OFF)))
+        store.set_setting(PLUGINS_OFF, sorted(off - {name} if on else off | {name}))
+        if not store.writable:
+            raise CommandError(_("the choice cannot be saved: {why}").format(
+                why=" ".join(notice.text for notice in store.notices)), EXIT_BAD_INPUT)
+    finally:
+        store.close()
 
 
 def _play(args: argparse.Namespace, plugins: Plugins) -> int:

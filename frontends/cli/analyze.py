@@ -86,7 +86,7 @@ def _checked(args: argparse.Namespace, plugins: Plugins) -> tuple[DealSpec, str]
 def _analyze(args: argparse.Namespace, deals: DealSpec, variant: str, journal: Journal, blocked: list[str]) -> int:
     done = journal.rows
     total = len(deals)
-    already = sum(1 for deal in deals if deal in done) if done else 0
+    already = sum(1 for deal in done if deal in deals)
     todo = (deal for deal in deals if deal not in done)
     where = (_("the Dask cluster at {address}").format(address=args.scheduler) if args.scheduler
              else _("{count} local processes").format(count=args.workers or cores()))
@@ -111,7 +111,7 @@ def _analyze(args: argparse.Namespace, deals: DealSpec, variant: str, journal: J
         say(str(exc))
         return EXIT_FAILED
     progress.finish()
-    verdicts = [done[deal].verdict for deal in deals if deal in done]
+    verdicts = [row.verdict for deal, row in done.items() if deal in deals]
     say(_("done; {total} deals in {file}: {winnable} winnable, {unwinnable} unwinnable, {undecided} undecided").format(
         total=total, file=args.out, **{v: verdicts.count(v) for v in VERDICTS}))
     return 0

@@ -11,7 +11,8 @@ BLOCK_VARIABLE = "SOLITAIRE_KLONDIKE_BLOCK"
 COMMANDS = ("play", "deal", "replay", "solve", "plugins", "stats", "new", "analyze")
 DEFAULT_COMMAND = "play"
 VALUE_OPTIONS = {"--block-plugin", "--lang", "--file", "--export", "--grade", "--deals", "--variant", "--budget",
-                 "--workers", "--scheduler", "--out"}
+                 "--workers", "--scheduler", "--out",
+                 "--seconds", "--enable", "--disable"}
 DEFAULT_BUDGET = 10.0
 WIDTH = 78
 
@@ -91,6 +92,7 @@ def build_parsers(data_folder: str,
                    _paragraphs(_("Exit status: 0 done; 2 a bad game code; 3 a plugin failed.")))
     deal.add_argument("code", metavar=code_name, help=code_help)
     deal.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
+    deal.add_argument("--position", action="store_true", help=_("print the position notation: one line"))
 
     replay = command("replay", _("play moves on a deal and show the result"),
                      _("Play moves from the start of a deal, then print the position, the score and whether the "
@@ -108,7 +110,10 @@ def build_parsers(data_folder: str,
                         help=_("moves such as S W-F T3-T5; '-' reads moves from standard input"))
     replay.add_argument("--file", action="append", default=[], metavar=_("FILE"),
                         help=_("read moves from this file (repeatable)"))
+    replay.add_argument("--seconds", type=float, default=0.0, metavar=_("N"),
+                        help=_("count N seconds of play before the moves (for scoring that counts time)"))
     replay.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
+    replay.add_argument("--position", action="store_true", help=_("print the position notation: one line"))
 
     solve = command("solve", _("say whether a deal, after some moves, can still be won, and how"),
                     _("Play moves from the start of a deal as replay does, then search the position for a win, "
@@ -129,9 +134,14 @@ def build_parsers(data_folder: str,
                            seconds=DEFAULT_BUDGET))
     solve.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
 
-    command("plugins", _("list the plugins found and whether they loaded"),
-            _("List every plugin found: its name, kind, token, version, where it comes from, and whether it "
-              "loaded (and if not, why)."))
+    listing = command("plugins", _("list the plugins found and whether they are on, off or failed"),
+                      _("List every plugin found: its name, kind, token, version, where it comes from, and its "
+                        "state: on, off (turned off by you: new games leave it out), blocked for this run, or "
+                        "failed (and why). --enable and --disable change the remembered choice, from the next "
+                        "game; --block-plugin still wins for one run."))
+    switch = listing.add_mutually_exclusive_group()
+    switch.add_argument("--enable", metavar=_("NAME"), help=_("turn a plugin on, from the next game (remembered)"))
+    switch.add_argument("--disable", metavar=_("NAME"), help=_("turn a plugin off, from the next game (remembered)"))
 
     stats = command("stats", _("print the statistics of the games played"),
                     _("Print your statistics per variant and in total, or write every game record to a CSV file. "
@@ -141,6 +151,8 @@ def build_parsers(data_folder: str,
     output = stats.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
     output.add_argument("--export", metavar=_("FILE.csv"), help=_("write every game record to a CSV file"))
+    stats.add_argument("--force", action="store_true",
+                       help=_("let --export replace a file that exists (never the game's own data file)"))
 
     from . import analyze, new
 

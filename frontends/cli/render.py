@@ -5,7 +5,8 @@ from solitaire_klondike.core.cards import SUITS
 
 
 def position_json(position: Position) -> dict:
-    """Columns bottom to top, stock with the next card first, waste with its top last."""
+    """Columns bottom to top, stock with the next card first, waste with its top last; and the
+    whole position in the position notation."""
     return {
         "tableau": [
             [{"card": CARD_NAMES[c], "face_up": i >= hidden} for i, c in enumerate(column)]
@@ -14,6 +15,7 @@ def position_json(position: Position) -> dict:
         "stock": [CARD_NAMES[c] for c in reversed(position.stock)],
         "waste": [CARD_NAMES[c] for c in position.waste],
         "foundations": {SUITS[s]: [CARD_NAMES[c] for c in position.foundation_cards(s)] for s in range(4)},
+        "position": position.to_text(),
     }
 
 

@@ -2,7 +2,7 @@
 
 import sys
 
-from solitaire_klondike.core import InvalidCodeError, Plugins
+from solitaire_klondike.core import InvalidCodeError, PluginError, Plugins
 
 
 def run(plugins: Plugins, code: str | None) -> int:
@@ -14,7 +14,7 @@ def run(plugins: Plugins, code: str | None) -> int:
         except InvalidCodeError as exc:
             print(f"klondike: bad game code: {exc}", file=sys.stderr)
             return 2
-    if not plugins.variants("draw") or not plugins.variants("scoring"):
+    if not plugins.choices("draw") or not plugins.choices("scoring"):
         print("klondike: no draw or no scoring plugin is installed", file=sys.stderr)
         return 3
     # pyglet.image loads GdkPixbuf (~11 ms) to decode image files, which the game never reads;
@@ -27,12 +27,19 @@ def run(plugins: Plugins, code: str | None) -> int:
     from solitaire_klondike.frontends.i18n import set_language
     from solitaire_klondike.player_data import open_store
 
+    from .fonts import load_files
     from .session import Session
     from .window import KlondikeWindow
 
+    load_files()
     store = open_store()
     set_language(store.get_setting("language"))
-    session = Session.open(plugins, store, game_code)
+    try:
+        session = Session.open(plugins, store, game_code)
+    except PluginError as exc:  # not one variant works, even with the failing plugins left out
+        print(f"klondike: no game can be dealt: {exc}", file=sys.stderr)
+        store.close()
+        return 3
     KlondikeWindow(session)
     pyglet.app.run(interval=None)
     return 0

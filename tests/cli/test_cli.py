@@ -59,6 +59,21 @@ def test_an_illegal_move_stops_the_replay_naming_the_move_its_place_and_why():
     )
 
 
+def test_deal_and_replay_print_the_position_notation_that_reads_back():
+    from solitaire_klondike.core import Game, Position, load_plugins
+
+    dealt = klondike("deal", "KL1-D3V-AAAAAAG", "--position")
+    played = klondike("replay", "KL1-D3V-AAAAAAG", "S", "T1-F", "--position")
+    assert dealt.returncode == played.returncode == 0
+    game = Game.from_text("KL1-D3V-AAAAAAG", load_plugins())
+    assert dealt.stdout == game.position.to_text() + "\n"
+    for text in ("S", "T1-F"):
+        game.push_text(text)
+    assert played.stdout == game.position.to_text() + "\n"
+    assert Position.from_text(played.stdout).key() == game.position.key()
+    assert json.loads(klondike("replay", "KL1-D3V-AAAAAAG", "S", "--json").stdout)["position"].split()[2] == "|QHJHAS"
+
+
 def test_a_stock_tap_that_does_nothing_is_illegal_in_a_replay():
     taps = ["S"] * 25
     result = klondike("replay", "KL1-D1V-AAAAAAG", *taps)

@@ -20,8 +20,10 @@ from solitaire_klondike.core import (
     Game,
     IllegalMoveError,
     InvalidCodeError,
+    InvalidMoveError,
     Move,
     Pile,
+    PluginTurnedOffError,
     Refusal,
     RefusalKind,
     UnknownTokenError,
@@ -31,12 +33,12 @@ from solitaire_klondike.core import (
     parse_card,
 )
 from solitaire_klondike.core.legality import why_illegal
-from solitaire_klondike.frontends.refusals import Message, code_error_message, refusal_message
+from solitaire_klondike.frontends.refusals import Message, code_error_message, move_error_message, refusal_message
 
 LOCALES = Path(__file__).parents[2] / "locales"
 LANGUAGES = ("ca", "el", "es", "it")
 FIELDS = re.compile(r"\{(\w+)\}")
-ALL_SUITS_IN_COLUMNS = [" ".join(f"[{r}{s}]" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"]) + f" K{s}" for s in "SHDC"]
+ALL_SUITS_IN_COLUMNS = ["".join(f"{r}{s.lower()}" for r in ["a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q"]) + f"K{s}" for s in "SHDC"]
 
 
 def sample_refusals() -> list[Refusal]:
@@ -49,9 +51,9 @@ def sample_refusals() -> list[Refusal]:
         dealt.why_illegal(Move.parse("T3-F")),                   # KD is no ace
         dealt.why_illegal(Move.parse("T2-T3")),                  # nothing of T2 fits on KD
         game_on(ALL_SUITS_IN_COLUMNS).why_illegal(Move.stock()),  # nothing to draw
-        game_on(["5H", "KD", "[2C] 9S 8H"]).why_illegal(Move.parse("T3-T4")),  # T4 empty, no king
-        game_on(["5H", "QD", "[2C] 9S 8H"]).why_illegal(Move.parse("T3-T1"), index=2),  # 8H on 5H
-        game_on(["5H", "QD", "[2C] 9S 8H"]).why_illegal(Move.parse("T3-F"), index=1),   # not the top
+        game_on(["5H", "KD", "2c9S8H"]).why_illegal(Move.parse("T3-T4")),  # T4 empty, no king
+        game_on(["5H", "QD", "2c9S8H"]).why_illegal(Move.parse("T3-T1"), index=2),  # 8H on 5H
+        game_on(["5H", "QD", "2c9S8H"]).why_illegal(Move.parse("T3-F"), index=1),   # not the top
     ]
     for _ in range(24):
         dealt.push(Move.stock())
@@ -132,11 +134,14 @@ def bad_codes() -> list[InvalidCodeError]:
         with pytest.raises(InvalidCodeError) as caught:
             plugins.parse_code(text)
         errors.append(caught.value)
-    return errors
+    plugins.turn("vegas3", on=False)
+    with pytest.raises(InvalidCodeError) as caught:
+        plugins.parse_code("KL1-D1V3-AAAAAAA")
+    return [*errors, caught.value]
 
 
 def test_r3_each_fault_of_a_code_has_its_own_error_with_its_fields():
-    shape, prefix, length, letters, middle, draw, scoring, clash = bad_codes()
+    shape, prefix, length, letters, middle, draw, scoring, clash, off = bad_codes()
     assert isinstance(shape, CodeShapeError) and shape.text == "KL1-D1N"
     assert isinstance(prefix, CodePrefixError) and prefix.prefix == "KL2"
     assert isinstance(length, DealLengthError) and (length.letters, length.length) == ("AAA", 3)
@@ -145,11 +150,30 @@ def test_r3_each_fault_of_a_code_has_its_own_error_with_its_fields():
     assert isinstance(draw, UnknownTokenError) and (draw.token, draw.kind) == ("D9", "draw")
     assert isinstance(scoring, UnknownTokenError) and (scoring.token, scoring.kind) == ("X", "scoring")
     assert isinstance(clash, AmbiguousVariantError) and sorted(clash.readings) == [("D1", "VN"), ("D1V", "N")]
+    assert isinstance(off, PluginTurnedOffError) and (off.kind, off.token, off.name) == ("scoring", "V3", "vegas3")
     assert str(draw) == "unknown draw token 'D9' in 'D9N': no installed draw plugin has it"
 
 
+def bad_moves() -> list[InvalidMoveError]:
+    errors = []
+    for text in ("T1", "T9-T1", "T1-W", "T1-FH", "FS-F"):
+        with pytest.raises(InvalidMoveError) as caught:
+            Move.parse(text)
+        errors.append(caught.value)
+    return errors
+
+
+def test_each_fault_of_a_move_text_has_its_kind_and_the_part_at_fault():
+    found = [(e.kind, e.text, e.part) for e in bad_moves()]
+    assert found == [("not_a_move", "T1", ""), ("not_a_source", "T9-T1", "T9"), ("not_a_target", "T1-W", "W"),
+                     ("foundation_target", "T1-FH", "FH"), ("same_pile", "FS-F", "F")]
+    assert {kind for kind, _, _ in found} == set(InvalidMoveError.KINDS)
+    assert str(bad_moves()[1]) == "'T9-T1': 'T9' is not a source pile (W, T1–T7, FS, FH, FD, FC)"
+
+
 def all_messages() -> list[Message]:
-    return [refusal_message(r) for r in SAMPLES] + [code_error_message(e) for e in bad_codes()]
+    return ([refusal_message(r) for r in SAMPLES] + [code_error_message(e) for e in bad_codes()]
+            + [move_error_message(e) for e in bad_moves()])
 
 
 def test_every_code_error_class_is_met():

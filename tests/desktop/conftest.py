@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from window_app import App
+from window_app import MOTION_SPEED, App
 
 SCREEN = (1280, 800)
 TOOLS = ("Xvfb", "xdotool", "xrdb", "import")
@@ -72,8 +72,9 @@ def launch(display, tmp_path, cache_home):
     apps: list[App] = []
 
     def start(*args: str, data: Path | None = None, language: str = "en_US.UTF-8", screen: str | None = None,
-              env: dict[str, str] | None = None) -> App:
-        app = App(screen or display, data or tmp_path, *args, language=language, cache=cache_home, env=env)
+              motion_speed: str = MOTION_SPEED, env: dict[str, str] | None = None) -> App:
+        app = App(screen or display, data or tmp_path, *args, language=language, cache=cache_home,
+                  motion_speed=motion_speed, env=env)
         apps.append(app)
         return app
 

@@ -124,29 +124,29 @@ def test_seconds_count_the_time_the_game_was_open_not_the_time_it_was_closed(fol
 
 
 def test_a_third_party_scoring_that_carries_its_score_shows_its_balance(folder: Path, plugins) -> None:
-    """The site's three-pass Vegas example declares ``carries_score``: its games add up to a balance,
+    """The site's two-pass Vegas example declares ``carries_score``: its games add up to a balance,
     written as the plugin writes a score, and no one outside the plugin knows its token."""
-    example = Path(__file__).parents[1] / "site" / "plugin_example" / "klondike_three_pass_vegas.py"
-    spec = importlib.util.spec_from_file_location("klondike_three_pass_vegas", example)
+    example = Path(__file__).parents[1] / "site" / "plugin_example" / "klondike_two_pass_vegas.py"
+    spec = importlib.util.spec_from_file_location("klondike_two_pass_vegas", example)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert plugins.add(module, "three-pass-vegas").loaded
-    assert plugins.carrying_scorings() == {"V", "V3"}
+    assert plugins.add(module, "two-pass-vegas").loaded
+    assert plugins.carrying_scorings() == {"V", "V3", "VC", "V2"}
     store, clock = open_store(folder), Clock()
-    won = easy_game(plugins, "D1V3")
+    won = easy_game(plugins, "D1V2")
     store.game_started(won, clock())
     play_to_win(won, lambda: store.action_done(won, clock()))
     store.game_left(won, clock())
-    left = easy_game(plugins, "D1V3", deal=2)
+    left = easy_game(plugins, "D1V2", deal=2)
     store.game_started(left, clock())
     left.push(winning_move(left))
     store.action_done(left, clock())
     store.game_left(left, clock())
     stats = store.statistics(plugins.carrying_scorings())
     store.close()
-    assert stats["D1V3"]["balance"] == stats["total"]["balance"] == 208 - 47
+    assert stats["D1V2"]["balance"] == stats["total"]["balance"] == 208 - 47
     rows = {cells[0]: cells[1:] for cells in (re.split(r"\s{2,}", line.strip())
                                               for line in stats_table(stats, plugins).splitlines())}
-    assert rows["Draw 1 · Vegas, three passes (D1V3)"][-1] == "161 dollars"
+    assert rows["Draw 1 · Vegas, two passes (D1V2)"][-1] == "161 dollars"
     assert rows["Total"][-1] == "161 dollars"

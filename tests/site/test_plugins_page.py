@@ -13,7 +13,7 @@ from site_paths import HTML_OUT, LANGUAGES, LOCALES, ROOT
 from solitaire_klondike.core import Game, IllegalMoveError, hookspecs, load_plugins
 
 HOOKS = hook_functions()
-THREE_PASS_VEGAS = ROOT / "tests" / "site" / "plugin_example" / "klondike_three_pass_vegas.py"
+TWO_PASS_VEGAS = ROOT / "tests" / "site" / "plugin_example" / "klondike_two_pass_vegas.py"
 DRAW_TWO = ROOT / "tests" / "plugin_dists" / "draw_two" / "klondike_draw_two" / "__init__.py"
 
 
@@ -58,20 +58,20 @@ def test_the_page_shows_the_tested_draw_two_plugin(build_result, lang):
     assert shown[lang] in text
 
 
-def test_the_three_pass_vegas_example_plays_as_the_page_says():
-    spec = importlib.util.spec_from_file_location("klondike_three_pass_vegas", THREE_PASS_VEGAS)
+def test_the_two_pass_vegas_example_plays_as_the_page_says():
+    spec = importlib.util.spec_from_file_location("klondike_two_pass_vegas", TWO_PASS_VEGAS)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     plugins = load_plugins()
-    assert plugins.add(module, "three-pass-vegas").loaded
-    game = Game.from_text("KL1-D3V3-AAAAAAG", plugins)
+    assert plugins.add(module, "two-pass-vegas").loaded
+    game = Game.from_text("KL1-D3V2-AAAAAAG", plugins)
     assert game.score_text == "-52 dollars"
     game.push_text("T1-F")
     assert game.score_text == "-47 dollars"
-    for _ in range(3):  # three passes: two recycles, then the empty stock refuses
+    for _ in range(2):  # two passes: one recycle, then the empty stock refuses
         while game.position.stock:
             game.push_text("S")
-        if game.position.recycles < 2:
+        if game.position.recycles < 1:
             game.push_text("S")
-    with pytest.raises(IllegalMoveError, match="turned back 2 times"):
+    with pytest.raises(IllegalMoveError, match="turned back 1 time"):
         game.push_text("S")

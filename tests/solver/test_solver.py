@@ -11,6 +11,7 @@ from reference_search import reference_winnable
 from solver_helpers import endgame, replays_to_win
 
 from solitaire_klondike.core import (
+    COLUMNS,
     NO_LIMIT,
     UNWINNABLE,
     WINNABLE,
@@ -48,9 +49,9 @@ def test_r20_a_winning_line_replays_through_the_public_game_to_a_win(code):
 @pytest.mark.parametrize("variant", ["D1V", "D3V"])
 def test_r14_with_one_pass_the_line_never_turns_the_waste_back(variant):
     # the clubs and the low diamonds wait in the stock, in the order one pass can take them
-    game = game_on(["KS QH JS 10H 9S 8H 7S 6H 5S 4H 3S 2H AS", "KH QS JH 10S 9H 8S 7H 6S 5H 4S 3H 2S AH",
-                    "KD QC JD 10C 9D 8C 7D 6C 5D 4C 3D 2C AD", "KC QD JC 10D 9C 8D 7C"],
-                   stock="6D 5C 4D 3C 2D AC", variant=variant)
+    game = game_on(["KSQHJS10H9S8H7S6H5S4H3S2HAS", "KHQSJH10S9H8S7H6S5H4S3H2SAH",
+                    "KDQCJD10C9D8C7D6C5D4C3D2CAD", "KCQDJC10D9C8D7C"],
+                   stock="6D5C4D3C2DAC", variant=variant)
     assert game.position.recycle_limit == 0
     verdict = game.solve(30)
     assert verdict.verdict == WINNABLE
@@ -127,7 +128,7 @@ def random_endgame(seed: int) -> Position:
             break
     rng.shuffle(left)
     talon = rng.randint(0, min(5, len(left)))
-    columns: list[list[int]] = [[] for _ in range(7)]
+    columns: list[list[int]] = [[] for _ in COLUMNS]
     for c in left[talon:]:
         columns[rng.randrange(4)].append(c)
     face_down = []

@@ -1,16 +1,16 @@
-"""Vegas with three passes: dollars as in Vegas, but the waste may turn back twice."""
+"""Vegas with two passes: dollars as in Vegas, but the waste may turn back once."""
 
 from solitaire_klondike.core import Action, Variant, hookimpl
 
 
 @hookimpl
 def klondike_variant() -> Variant:
-    return Variant("scoring", "V3", "Vegas, three passes", "Dollars, and the waste turns back twice", carries_score=True)
+    return Variant("scoring", "V2", "Vegas, two passes", "Dollars, and the waste turns back once", carries_score=True)
 
 
 @hookimpl
 def klondike_recycle_limit() -> int:
-    return 2
+    return 1
 
 
 @hookimpl

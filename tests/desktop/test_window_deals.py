@@ -1,0 +1,55 @@
+"""The real window's New Game: winnable deals only and a difficulty, per variant, kept in the settings;
+the grade of the code shown in the game.  Deals come from the shipped list, at once and offline."""
+
+from catalog_words import read_catalog
+
+from solitaire_klondike.analysis.shipped import graded_deals, shipped_grade
+from solitaire_klondike.core import GameCode
+from solitaire_klondike.frontends.pyglet.deal_choice import GRADE_NAMES
+
+
+def click(app, widget_id: str, predicate=None) -> dict:
+    rect = app.read()["panel"][widget_id]
+    return app.after(lambda: app.click(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2), predicate)
+
+
+def deal_of(state: dict) -> GameCode:
+    return GameCode.parse(state["code"], ["D1", "D3"], ["N", "V"])
+
+
+def test_winnable_deals_of_a_chosen_grade_per_variant_kept_across_starts(launch, tmp_path):
+    app = launch("play", "KL1-D1N-AAAAAAG")
+    state = app.after(lambda: app.key("ctrl+n"), lambda s: s["overlay"] == "new_game")
+    assert "winnable" in state["panel"] and "winnable" not in state["selected"] and "grade:" in state["selected"]
+    state = click(app, "grade:hard", lambda s: "grade:hard" in s["selected"])
+    assert "winnable" in state["selected"], "choosing a difficulty asks for winnable deals"
+    state = click(app, "start", lambda s: s["overlay"] is None)
+    code = deal_of(state)
+    assert code.variant == "D1N" and graded_deals("D1N").grade_of(code.deal) == "hard"
+    assert any(f"Game: {code} · Hard" in text for text in state["texts"])
+
+    state = app.after(lambda: app.key("ctrl+n"), lambda s: s["overlay"] == "new_game")
+    assert {"winnable", "grade:hard", "draw:D1", "scoring:N"} <= set(state["selected"])
+    click(app, "draw:D3")
+    state = click(app, "scoring:V", lambda s: "scoring:V" in s["selected"])
+    assert "winnable" not in state["selected"], "each variant keeps its own choice"
+    state = click(app, "winnable", lambda s: "winnable" in s["selected"])
+    assert "grade:" in state["selected"]
+    state = click(app, "start", lambda s: s["overlay"] is None)
+    code = deal_of(state)
+    assert code.variant == "D3V" and graded_deals("D3V").grade_of(code.deal) is not None
+    assert app.quit() == 0
+
+    app = launch(language="es_ES.UTF-8")
+    grade = shipped_grade("D3V", code.deal)
+    spanish = read_catalog("es")[GRADE_NAMES[grade]]
+    assert any(f"{code} · {spanish}" in text for text in app.read()["texts"])
+    state = app.after(lambda: app.key("ctrl+n"), lambda s: s["overlay"] == "new_game")
+    assert {"winnable", "grade:", "draw:D3", "scoring:V"} <= set(state["selected"])
+    assert read_catalog("es")["Winnable deals only"] in state["texts"]
+    click(app, "draw:D1")
+    state = click(app, "scoring:N", lambda s: "scoring:N" in s["selected"])
+    assert {"winnable", "grade:hard"} <= set(state["selected"])
+    state = app.after(lambda: app.key("Escape"), lambda s: s["overlay"] is None)
+    assert deal_of(state) == code
+    assert app.quit() == 0
