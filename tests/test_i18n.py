@@ -102,7 +102,7 @@ def test_klondike_stats_export_says_one_record_in_the_singular(tmp_path):
                             env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout == f"Γράφτηκε 1 εγγραφή παρτίδας στο {out}.\n"
-    env["LANG"] = "C"
+    env["LANG"], out = "C", tmp_path / "two.csv"
     result = subprocess.run([sys.executable, "-m", "solitaire_klondike.frontends.cli", "stats", "--export", str(out)],
                             env=env, capture_output=True, text=True)
     assert result.stdout == f"Wrote 1 game record to {out}.\n"
