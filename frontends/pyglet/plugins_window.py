@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from solitaire_klondike.core import PluginInfo, Plugins
 from solitaire_klondike.core.plugin_manager import CORE_NAME
+from solitaire_klondike.frontends.i18n import N_, _
 
-from .i18n import N_, _
 from .panels import Panel, Widget
 
 KIND_WORDS = {"draw": N_("Draw"), "scoring": N_("Scoring"), "other": N_("Other")}

@@ -14,14 +14,14 @@ from pyglet.window import key, mouse
 
 from solitaire_klondike.core import COLUMNS, STOCK, UNDECIDED, UNWINNABLE, WINNABLE, Move, Pile, PluginError, Refusal
 from solitaire_klondike.core.cards import RANK
+from solitaire_klondike.frontends import i18n
+from solitaire_klondike.frontends.i18n import _
 from solitaire_klondike.player_data import PLUGINS_OFF
 
-from . import i18n
 from .controller import Controller
 from .deal_choice import SETTING as DEAL_CHOICE
 from .deal_choice import code_text, fresh_code, remembered, to_setting
 from .hint import Answer, Hinter, answer_words, lost_panel
-from .i18n import _
 from .layout import STATUS_RATIO, TableLayout
 from .messages import move_refusal, plugin_failed, stuck_text
 from .panels import NewGameForm, Panel, clock_text, help_panel, restart_panel, settings_panel, stats_panel, win_panel

@@ -1,7 +1,7 @@
 """The Plugins window's contents (no window here): every plugin, its state and its switch."""
 
 from solitaire_klondike.core import load_plugins
-from solitaire_klondike.frontends.pyglet import i18n
+from solitaire_klondike.frontends import i18n
 from solitaire_klondike.frontends.pyglet.plugins_window import PluginsForm
 
 

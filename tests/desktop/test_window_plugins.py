@@ -4,7 +4,7 @@ window too small for the list scrolling by wheel and by keys."""
 
 import sqlite3
 
-from solitaire_klondike.frontends.pyglet.i18n import read_catalog
+from catalog_words import read_catalog
 
 
 def centre(rect: list) -> tuple[float, float]:
