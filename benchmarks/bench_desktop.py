@@ -2,7 +2,9 @@
 
 Prints, for the game and for a bare window that draws nothing: the time from process start to
 the first frame (for the game also its very first start, before the card atlas is cached), the
-CPU time per frame with a full table, and the CPU used over 5 idle seconds.
+CPU time per frame with a full table, and the CPU used over 5 idle seconds; then the game's CPU
+time per frame while cards move: a whole deal dealt card by card, and a long column dragged
+across the table.
 
     .venv/bin/python benchmarks/bench_desktop.py        # starts its own Xvfb
 """
@@ -92,7 +94,7 @@ def _server_cpu(env: Mapping[str, str]) -> float:
 
 
 def frame_cost(kind: str, env: dict) -> float:
-    """CPU milliseconds per frame, measured in a child process."""
+    """CPU milliseconds per frame, measured in a child process (``kind``: bare, game, deal, drag)."""
     with tempfile.TemporaryDirectory() as folder:
         env = {**env, "SOLITAIRE_KLONDIKE_DATA": folder}
         out = subprocess.run([sys.executable, __file__, "--frames", kind], env=env, check=True,
@@ -100,10 +102,40 @@ def frame_cost(kind: str, env: dict) -> float:
     return json.loads(out)["ms"]
 
 
+def _moving_frames(window, kind: str) -> tuple[float, int]:
+    """CPU seconds and frames while the cards move: a deal from start to end, or a long column
+    dragged in small steps (one frame per step)."""
+    import pyglet
+
+    from solitaire_klondike.core import COLUMNS
+
+    started, frames = time.process_time() + _server_cpu(os.environ), 0
+    if kind == "deal":
+        window.refresh(animate=True, deal=True)
+        while window.table.step():
+            window.draw(0)
+            pyglet.gl.glFinish()
+            frames += 1
+    else:
+        layout, position = window.layout, window.session.game.position
+        column = max(COLUMNS, key=lambda c: len(position.tableau[c]) - position.hidden[c])
+        first = layout.column_spots(position, column)[position.hidden[column]].rect
+        x, y = first.x + first.w / 2, first.y + first.h - 4
+        window.controller.press(x, y)
+        for step in range(1, FRAMES + 1):
+            window.on_mouse_drag(x + step * 6, y - step * 3, 6, -3, 1, 0)
+            window.draw(0)
+            pyglet.gl.glFinish()
+            frames += 1
+        assert window.controller.drag and len(window.controller.drag.spots) >= 5, "a long column is dragged"
+    return time.process_time() + _server_cpu(os.environ) - started, frames
+
+
 def _child_frames(kind: str) -> None:
     import pyglet
 
-    if kind == "game":
+
+    if kind != "bare":
         from solitaire_klondike.core import Game, load_plugins
         from solitaire_klondike.frontends.pyglet.session import Session
         from solitaire_klondike.frontends.pyglet.window import KlondikeWindow
@@ -120,12 +152,17 @@ def _child_frames(kind: str) -> None:
         window = KlondikeWindow(session)
         window.controller.set_game(game)
         window.refresh()
+        window._table_press = True
     else:
         window = pyglet.window.Window(1100, 760)
         window.on_draw = window.clear
     for _ in range(5):
         window.dispatch_events()
         window.draw(0)
+    if kind in ("deal", "drag"):
+        seconds, frames = _moving_frames(window, kind)
+        print(json.dumps({"ms": seconds / frames * 1000, "frames": frames}))
+        return
     started = time.process_time() + _server_cpu(os.environ)
     for _ in range(FRAMES):
         window.draw(0)
@@ -149,6 +186,7 @@ def main() -> None:
         start_and_idle("bare", env)      # warms Mesa's shader cache
         cold_start(env)                  # caches the card atlas for the warm runs
         rows = {kind: (*start_and_idle(kind, env), frame_cost(kind, env)) for kind in ("bare", "game")}
+        moving = {kind: frame_cost(kind, env) for kind in ("deal", "drag")}
         cold = cold_start(env)           # last: no run after it pays anything it leaves behind
     finally:
         cache.cleanup()
@@ -161,6 +199,8 @@ def main() -> None:
     for name, bare, game in lines:
         ratio = f"{game / bare:.2f}x" if bare > 1e-3 else "-"
         print(f"{name:30}{bare:>14.3f}{game:>14.3f}{ratio:>9}")
+    print(f"{'CPU per frame, deal moving (ms)*':30}{'':>14}{moving['deal']:>14.3f}")
+    print(f"{'CPU per frame, column dragged (ms)*':30}{'':>14}{moving['drag']:>14.3f}")
     if server:
         print("* the program's CPU plus the Xvfb server's, which may do the rendering (indirect GLX)")
 

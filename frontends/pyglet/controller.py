@@ -47,6 +47,12 @@ def drop_move(game: Game, pile: Pile, index: int, target: Pile) -> Move | None:
     return move if move is not None and game.is_legal(move, index) else None
 
 
+def legal_targets(game: Game, pile: Pile, index: int) -> list[Pile]:
+    """The piles the card at ``index`` of ``pile`` (with those above it) may go to; a foundation
+    move is listed once, as :data:`FOUNDATIONS`' first."""
+    return [t for t in (*COLUMNS, FOUNDATIONS[0]) if drop_move(game, pile, index, t)]
+
+
 def drop_refusal(game: Game, pile: Pile, index: int, target: Pile) -> Refusal | None:
     """Why that drop is refused, when it is a move of the notation the rules forbid."""
     move = dropped_move(pile, target)
@@ -108,7 +114,8 @@ class Controller:
         self._last_tap: _Tap | None = None
         self.cursor: tuple[Pile, int | None] = (STOCK, None)
         self.held: tuple[Pile, int] | None = None
-        self.refused: Refusal | None = None   # why the last drop, put-down or stock tap was refused
+        self.refused: Refusal | None = None   # why the last drop, put-down, tap or stock tap was refused
+        self.stuck: tuple[Pile, int] | None = None   # the card a double tap found no place for
 
     def set_game(self, game: Game) -> None:
         self.game = game
@@ -118,7 +125,7 @@ class Controller:
     # --- pointer -----------------------------------------------------------
 
     def press(self, x: float, y: float) -> None:
-        self.refused = None
+        self.refused = self.stuck = None
         position = self.game.position
         spot = self.layout.card_at(position, x, y)
         pile = spot.pile if spot else self.layout.pile_at(position, x, y)
@@ -176,8 +183,13 @@ class Controller:
             if last.moved:  # type: ignore[union-attr]
                 return None
             index = last.index if pile in COLUMNS else None  # type: ignore[union-attr]
-            return self.game.double_tap_move(pile, index)
+            move = self.game.double_tap_move(pile, index)
+            if move is None and pile not in FOUNDATIONS:
+                self.stuck = (pile, last.index)  # type: ignore[union-attr]
+            return move
         move = self.game.tap_move(pile) if is_movable(self.game, pile, spot.index) and self._is_top(spot) else None
+        if move is None and pile not in FOUNDATIONS:
+            self.refused = self.game.why_illegal(Move(pile, FOUNDATION), spot.index)
         self._last_tap = _Tap(pile, x, y, time, spot.index, move is not None)
         return move
 
@@ -204,7 +216,7 @@ class Controller:
 
     def key(self, name: str) -> Move | None:
         """Handle ``left``, ``right``, ``next``, ``previous``, ``up``, ``down``, ``enter`` or ``escape``."""
-        self.refused = None
+        self.refused = self.stuck = None
         pile, index = self.cursor_spot()
         if name in ("left", "right", "next", "previous"):
             step = 1 if name in ("right", "next") else -1

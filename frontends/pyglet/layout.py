@@ -1,9 +1,9 @@
 """Where every pile and card sits in a window of a given size (no pyglet here).
 
 Coordinates are pyglet's: window units, origin at the bottom-left, y growing upward.
-A toolbar band runs along the top; below it the stock, the waste, a gap and the four
-foundations; below them the seven columns, compressed when long so nothing leaves
-the window.
+A toolbar band runs along the top and a status bar along the bottom; between them the
+stock, the waste, a gap and the four foundations, then the seven columns, compressed when
+long so nothing leaves the table.
 """
 
 from dataclasses import dataclass
@@ -16,7 +16,9 @@ HIDDEN_STEP = 0.11         # offset of a face-down card in a column / card heigh
 SHOWN_STEP = 0.27          # offset of a face-up card / card height
 FAN_STEP = 0.24            # offset of a fanned waste card / card width
 ROWS_OF_CARDS = 4.3        # card heights the window must hold: the top row, then columns
+LARGE_ROWS, LARGE_GAP = 3.5, 0.1   # the same with the "larger cards" setting
 TOOLBAR_RATIO = 0.055      # toolbar height / window height
+STATUS_RATIO = 0.8         # status bar height / toolbar height
 MIN_TOOLBAR, MAX_TOOLBAR = 30, 44
 TOP_PILES = (STOCK, WASTE, *FOUNDATIONS)
 
@@ -60,20 +62,25 @@ class TableLayout:
     """The geometry of one position in a window of ``width`` × ``height`` pixels, on a screen
     of ``scale`` pixels per 96-dpi unit (2 on a high-DPI screen)."""
 
-    def __init__(self, width: float, height: float, scale: float = 1.0) -> None:
+    def __init__(self, width: float, height: float, scale: float = 1.0, large: bool = False,
+                 toolbar_rows: int = 1) -> None:
         self.width, self.height, self.scale = width, height, scale
-        self.toolbar_height = max(MIN_TOOLBAR * scale, min(MAX_TOOLBAR * scale, height * TOOLBAR_RATIO))
-        usable = height - self.toolbar_height
-        by_width = width / (7 + 8 * GAP_RATIO)
-        by_height = usable / (CARD_RATIO * ROWS_OF_CARDS + 3 * GAP_RATIO)
+        row = max(MIN_TOOLBAR * scale, min(MAX_TOOLBAR * scale, height * TOOLBAR_RATIO))
+        self.toolbar_rows = toolbar_rows
+        self.toolbar_height = row * toolbar_rows
+        self.status_height = row * STATUS_RATIO
+        usable = height - self.toolbar_height - self.status_height
+        rows, gap = (LARGE_ROWS, LARGE_GAP) if large else (ROWS_OF_CARDS, GAP_RATIO)
+        by_width = width / (7 + 8 * gap)
+        by_height = usable / (CARD_RATIO * rows + 3 * gap)
         self.card_w = max(24.0 * scale, min(by_width, by_height))
         self.card_h = self.card_w * CARD_RATIO
-        self.gap = self.card_w * GAP_RATIO
+        self.gap = self.card_w * gap
         left = (width - 7 * self.card_w - 6 * self.gap) / 2
         self.column_x = [left + i * (self.card_w + self.gap) for i in range(len(COLUMNS))]
         self.top_y = height - self.toolbar_height - self.gap - self.card_h
         self.tableau_top = self.top_y - self.gap
-        self.bottom = self.gap / 2
+        self.bottom = self.status_height + self.gap / 2
         slots = {STOCK: 0, WASTE: 1, **{f: 3 + i for i, f in enumerate(FOUNDATIONS)}}
         self.slots = {pile: Rect(self.column_x[col], self.top_y, self.card_w, self.card_h)
                       for pile, col in slots.items()}

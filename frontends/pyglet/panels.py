@@ -1,4 +1,4 @@
-"""The overlay windows (New Game, win, statistics, settings) as plain data; no pyglet here.
+"""The overlay windows (New Game, win, statistics, settings, help, a question) as plain data; no pyglet here.
 
 A panel is rows of widgets.  The window draws them and reports which widget was
 activated; the forms here decide what that means.
@@ -16,29 +16,52 @@ from solitaire_klondike.frontends.formats import (
     scoring_token,
     variant_text,
 )
+from solitaire_klondike.frontends.i18n import LANGUAGES, N_, _
 
 from ..refusals import CODE_EXAMPLE
 from .deal_choice import GRADE_NAMES, DealChoice, fresh_code, shipped_grades
-from .i18n import LANGUAGES, N_, _
 from .messages import code_refusal
 
 DOUBLE_TAP_CHOICES = (250, 400, 600)
-KEYS_HELP = N_(
-    "Keys: Space draws, Ctrl+Z undoes, Ctrl+Y redoes, Ctrl+N new game, Ctrl+R restart, Ctrl+C copies the code, "
-    "arrows or Tab move, Enter picks up and puts down, Esc lets go, F2 statistics, F3 settings, Ctrl+Q quits."
+RULES_HELP = N_(
+    "Build the four foundations up by suit, from ace to king. In the columns, a card goes on one of the other "
+    "colour and one rank higher, and any face-up card moves with the cards above it; an empty column takes only "
+    "a king. Tap the stock to turn cards onto the waste; once it is empty, a tap turns the waste back, as often "
+    "as the scoring allows. A face-down card turns over when it is uncovered."
 )
+MOUSE_HELP = (
+    (N_("Tap the stock"), N_("Draw, or turn the waste back")),
+    (N_("Tap a card"), N_("Send it to its foundation")),
+    (N_("Double-tap a card"), N_("Send it, with the cards above it, to the best column")),
+    (N_("Drag cards"), N_("Put them on any pile that takes them: green frames show where")),
+    (N_("Finish"), N_("When every card is face up and the stock and waste are empty: play the rest up")),
+)
+KEYS = (
+    (N_("Arrows, Tab, Shift+Tab"), N_("Move the cursor")),
+    (N_("Enter"), N_("Pick up, put down (green frames show where)")),
+    (N_("Esc"), N_("Let go; close a window")),
+    (N_("Space"), N_("Draw; press the focused button")),
+    ("Ctrl+Z", N_("Undo")), (N_("Ctrl+Y, Ctrl+Shift+Z"), N_("Redo")),
+    ("Ctrl+N, Ctrl+R", N_("New game, restart")),
+    ("Ctrl+C, Ctrl+V", N_("Copy the game code; paste one into the New game window")),
+    ("F1, F2, F3", N_("Help, statistics, settings")), ("F", N_("Finish")),
+    ("H", N_("Hint: the next move of a winning line")), ("Ctrl+Q", N_("Quit")),
+)
+HELP_TABS = (("rules", N_("Rules")), ("mouse", N_("Mouse")), ("keys", N_("Keys")))
 
 
 @dataclass(frozen=True)
 class Widget:
-    """``kind`` is ``title``, ``text``, ``option`` (one of a row), ``button``, ``field`` or
-    ``table`` (its ``cells``: rows of texts, the first row the column headers)."""
+    """``kind`` is ``title``, ``text``, ``option`` (one of a row), ``button``, ``field``,
+    ``pair`` (a key or gesture in bold and its ``detail``) or ``table`` (its ``cells``: rows of
+    texts, the first row the column headers)."""
 
     kind: str
     text: str
     id: str = ""
     selected: bool = False
     cells: tuple[tuple[str, ...], ...] = ()
+    detail: str = ""
 
     @property
     def focusable(self) -> bool:
@@ -85,21 +108,24 @@ class NewGameForm:
     code_text: str = ""
     error: str = ""
     focus: str = field(default="start")
+    game_in_progress: bool = False
     choices: dict[str, DealChoice] = field(default_factory=dict)  # per variant: winnable only, grade
 
     def panel(self) -> Panel:
         rows = [[Widget("title", _("New game"))], [Widget("text", _("Draw"))]]
         draws = sorted(self.plugins.choices("draw").items())
         rows.append([self._option("draw", token, info) for token, info in draws])
-        rows.append([Widget("text", _(self._variant("draw").translated_description()))])
+        rows.append([Widget("text", self._variant("draw").translated_description())])
         rows.append([Widget("text", _("Scoring"))])
         rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.choices("scoring").items())])
-        rows.append([Widget("text", _(self._variant("scoring").translated_description()))])
+        rows.append([Widget("text", self._variant("scoring").translated_description())])
         rows += self._deal_rows()
         rows.append([Widget("text", _("Or type a game code, like {example}").format(example=CODE_EXAMPLE))])
         rows.append([Widget("field", self.code_text, "code")])
         if self.error:
             rows.append([Widget("text", self.error, "error")])
+        if self.game_in_progress:
+            rows.append([Widget("text", _("This ends the game in progress."))])
         rows.append([Widget("button", _("Start"), "start"), Widget("button", _("Cancel"), "close")])
         return Panel("new_game", rows, default="start", focus=self.focus)
 
@@ -118,7 +144,7 @@ class NewGameForm:
         return self.choices.setdefault(self.draw + self.scoring, DealChoice())
 
     def _option(self, kind: str, token: str, info: PluginInfo) -> Widget:
-        name = _(info.variant.translated_name()) if info.variant else token
+        name = info.variant.translated_name() if info.variant else token
         return Widget("option", name, f"{kind}:{token}", token == getattr(self, kind))
 
     def _variant(self, kind: str) -> Variant:
@@ -159,13 +185,56 @@ class NewGameForm:
         return code
 
 
-def win_panel(score_text: str) -> Panel:
-    rows = [
-        [Widget("title", _("You won!"))],
-        [Widget("text", _("Final score: {score}").format(score=score_text))],
-        [Widget("button", _("Next game"), "next"), Widget("button", _("Close"), "close")],
-    ]
+RECORD_WORDS = {"best_score": N_("New record: your best score!"),
+                "fastest_win_seconds": N_("New record: your fastest win!"),
+                "fewest_moves_win": N_("New record: your fewest moves!")}
+
+
+def clock_text(seconds: float) -> str:
+    """``75`` → ``'1:15'``; ``3700`` → ``'1:01:40'``."""
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def win_panel(score_text: str, seconds: float | None = None, moves: int | None = None, records: tuple = ()) -> Panel:
+    """The won game's score, time and moves, and each personal record it beat."""
+    rows = [[Widget("title", _("You won!"))], [Widget("text", _("Final score: {score}").format(score=score_text))]]
+    if seconds is not None and moves is not None:
+        rows.append([Widget("text", _("Time: {time}").format(time=clock_text(seconds)) + "   "
+                            + _("Moves: {moves}").format(moves=moves))])
+    rows += [[Widget("text", _(RECORD_WORDS[key]), "record")] for key in records]
+    rows.append([Widget("button", _("Next game"), "next"), Widget("button", _("Close"), "close")])
     return Panel("win", rows, default="next", focus="next")
+
+
+def beaten_records(before: dict, after: dict) -> tuple[str, ...]:
+    """The statistics (of one variant) a win just improved: none on a first win."""
+    out = []
+    for key in RECORD_WORDS:
+        old, new = before.get(key), after.get(key)
+        if old is not None and new is not None and (new > old if key == "best_score" else new < old):
+            out.append(key)
+    return tuple(out)
+
+
+def restart_panel() -> Panel:
+    rows = [[Widget("title", _("Restart this game?"))],
+            [Widget("text", _("The same deal starts again from the beginning; this game's moves are lost."))],
+            [Widget("button", _("Restart"), "restart_yes"), Widget("button", _("Keep playing"), "close")]]
+    return Panel("restart", rows, default="close", focus="close")
+
+
+def help_panel(tab: str) -> Panel:
+    """The rules in brief, every gesture or every key: one tab at a time, so each fits."""
+    rows = [[Widget("title", _("Help"))],
+            [Widget("option", _(text), f"help:{name}", name == tab) for name, text in HELP_TABS]]
+    if tab == "rules":
+        rows.append([Widget("text", _(RULES_HELP), "rules")])
+    else:
+        rows += [[Widget("pair", _(a), detail=_(b))] for a, b in (MOUSE_HELP if tab == "mouse" else KEYS)]
+    rows.append([Widget("button", _("Close"), "close")])
+    return Panel("help", rows, default="close", focus=f"help:{tab}", width=46)
 
 
 # The statistics the store reports (see player_data.statistics), as the table's columns.
@@ -186,7 +255,7 @@ def stats_panel(statistics: dict[str, dict[str, Any]], plugins: Plugins, confirm
     if variants:
         keys = [k for k in STAT_WORDS if k != "balance" or any(k in statistics[v] for v in variants)]
         table = [(_("Variant"), *(_(STAT_WORDS[k]) for k in keys))]
-        table += [(_variant_name(plugins, v), *_stat_cells(statistics[v], keys, plugins, [v])) for v in variants]
+        table += [(variant_text(plugins, v), *_stat_cells(statistics[v], keys, plugins, [v])) for v in variants]
         table.append((_("All games"), *_stat_cells(statistics.get(TOTAL, {}), keys, plugins, variants)))
         rows.append([Widget("table", "", "table", cells=tuple(table))])
     else:
@@ -197,11 +266,6 @@ def stats_panel(statistics: dict[str, dict[str, Any]], plugins: Plugins, confirm
         return Panel("stats", rows, default="reset_no", cancel="reset_no", focus="reset_no", width=STATS_WIDTH)
     rows.append([Widget("button", _("Reset statistics"), "reset"), Widget("button", _("Close"), "close")])
     return Panel("stats", rows, default="close", focus="close", width=STATS_WIDTH)
-
-
-def _variant_name(plugins: Plugins, key: str) -> str:
-    """``'D1N'`` → ``'Draw 1 · Normal'`` in the current language (the key when unknown)."""
-    return " · ".join(_(name) for name in variant_text(plugins, key).split(" · "))
 
 
 def _stat_cells(numbers: dict[str, Any], keys: list[str], plugins: Plugins, variants: list[str]) -> list[str]:
@@ -226,16 +290,24 @@ def _stat_cells(numbers: dict[str, Any], keys: list[str], plugins: Plugins, vari
     return cells
 
 
-def settings_panel(language: str | None, double_tap_ms: int) -> Panel:
-    """The language (the system's or a chosen one) and the double-tap interval."""
+def settings_panel(language: str | None, double_tap_ms: int, looks: dict[str, bool]) -> Panel:
+    """The language (the system's or a chosen one), the double-tap interval, and the cards'
+    look (``looks``: ``four_colours``, ``large_cards``, ``reduce_motion``)."""
     languages = [Widget("option", _("System"), "language:", language is None)]
     languages += [Widget("option", name, f"language:{code}", code == language) for code, name in LANGUAGES.items()]
     taps = [Widget("option", f"{ms} ms", f"double_click_ms:{ms}", ms == double_tap_ms) for ms in DOUBLE_TAP_CHOICES]
+
+    def pair(key: str, off: str, on: str) -> list[Widget]:
+        return [Widget("option", _(off), f"{key}:", not looks[key]), Widget("option", _(on), f"{key}:1", looks[key])]
+
     rows = [
         [Widget("title", _("Settings"))],
         [Widget("text", _("Language"))], languages,
         [Widget("text", _("Double tap: the longest time between the two taps"))], taps,
-        [Widget("text", _(KEYS_HELP))],
+        [Widget("text", _("Cards"))],
+        [*pair("four_colours", N_("Two colours"), N_("Four colours")),
+         *pair("large_cards", N_("Normal size"), N_("Larger"))],
+        [Widget("text", _("Motion"))], pair("reduce_motion", N_("Cards move"), N_("Reduced motion")),
         [Widget("button", _("Close"), "close")],
     ]
     return Panel("settings", rows, default="close", focus="close")

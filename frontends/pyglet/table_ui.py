@@ -9,7 +9,7 @@ from pyglet.graphics import Batch, Group
 FONT = "DejaVu Sans"
 TEXT = (30, 30, 36, 255)
 RULE = (170, 170, 160)
-SMALLEST = 0.55             # of the text height, before the table gives up shrinking
+SMALLEST = 0.55             # of the text height, before the table gives up shrinking (never under ``smallest`` pixels)
 
 
 class TableLabels:
@@ -17,16 +17,16 @@ class TableLabels:
     ``inner`` window units; :attr:`width` and :attr:`height` say how much room it takes."""
 
     def __init__(self, cells: tuple[tuple[str, ...], ...], unit: float, inner: float,
-                 batch: Batch, group: Group) -> None:
+                 batch: Batch, group: Group, smallest: float = 0.0) -> None:
         self.batch, self.group = batch, group
         self.drawn: list = []
-        scale = 0.9
+        scale, least = 0.9, min(0.9, max(SMALLEST, smallest / unit))
         while True:
             widths, gap = self._measure(cells, unit * scale)
             width = sum(widths) + gap * (len(widths) - 1)
-            if width <= inner or scale <= SMALLEST:
+            if width <= inner or scale <= least:
                 break
-            scale = max(SMALLEST, scale * inner / width - 0.01)
+            scale = max(least, scale * inner / width - 0.01)
         self.size, self.widths, self.gap, self.width = unit * scale * 72 / 96, widths, gap, width
         self.cells = cells
         self.height = 0.0

@@ -11,7 +11,11 @@ from .table_ui import TableLabels
 FONT = "DejaVu Sans"
 TEXT = (245, 245, 240, 255)
 DARK_TEXT = (30, 30, 36, 255)
+DIMMED_TEXT = (140, 160, 146, 255)
 BUTTON = (40, 74, 52)
+HOVER_BUTTON = (66, 112, 82)
+DIMMED_BUTTON = (28, 58, 38)
+SMALLEST_TEXT = 12.0        # pixels (96-dpi units): no text is drawn smaller
 OPTION_ON = (236, 196, 72)
 OPTION_OFF = (226, 230, 226)
 PANEL = (250, 250, 246)
@@ -27,7 +31,8 @@ def _points(pixels: float) -> float:
 
 
 class Toolbar:
-    """Buttons on the left; score, moves, the game code and a copy button on the right."""
+    """Buttons on the left; the game code and a copy button on the right; a tooltip under the
+    button the pointer is on.  Buttons that cannot act now look dimmed."""
 
     def __init__(self, batch: Batch, order: int) -> None:
         self.batch = batch
@@ -35,57 +40,155 @@ class Toolbar:
         self.background = shapes.Rectangle(0, 0, 1, 1, color=(16, 52, 30), batch=batch, group=Group(order=order))
         self.items: list[tuple[str, pyglet.text.Label, shapes.Rectangle | None]] = []
         self.hits: list[tuple[str, Rect]] = []
+        self.tip: list = []
+        self.tip_back_group, self.tip_group = Group(order=order + 30), Group(order=order + 31)
+        self.smallest = SMALLEST_TEXT   # in pixels: the window sets it for its scale
+        self.fits = True
         self.shown: tuple = ()
 
     def update(self, width: float, height: float, bar: float, buttons: list[tuple[str, str]], info: str,
+               dimmed: frozenset = frozenset(), hover: str | None = None, tip: str = "", rows: int = 1,
                shrink: float = 1.0) -> None:
-        """Lay out ``buttons`` (id, text) from the left and ``info`` then a copy button on the right;
-        smaller text when they would overlap (long words, a narrow window).  Nothing is done when
-        nothing changed (a cursor step)."""
-        wanted = (width, height, bar, buttons, info, shrink)
+        """Lay out ``buttons`` (id, text) from the left and ``info`` then the last button on the right;
+        smaller text when they would overlap (long words, a narrow window), never under
+        ``smallest``; then the info gives way; :attr:`fits` says whether the buttons fit in
+        ``rows`` rows (in two, they flow and the info is left out).  Nothing is done when nothing changed."""
+        wanted = (width, height, bar, tuple(buttons), info, dimmed, hover, tip, rows, shrink)
         if wanted == self.shown:
             return
-        self._lay_out(width, height, bar, buttons, info, shrink)
+        row_h = bar / rows
+        self._lay_out(width, height, row_h, buttons, info if rows == 1 else "", dimmed, hover, shrink, rows)
         info_label = self.items[-1][1]
         left_end = max((r.x + r.w for i, r in self.hits[:-1]), default=0)
-        overlap = left_end - (info_label.x - info_label.content_width)
-        if overlap > 0 and shrink > 0.5:
-            self.update(width, height, bar, buttons, info, shrink * max(0.5, 1 - overlap / width - 0.04))
+        overlap = left_end - (info_label.x - info_label.content_width) if rows == 1 else 0
+        if overlap > 0 and info_label.visible and row_h * 0.36 * shrink > self.smallest:
+            smaller = max(self.smallest / (row_h * 0.36), shrink * max(0.5, 1 - overlap / width - 0.04))
+            return self.update(width, height, bar, buttons, info, dimmed, hover, tip, rows, smaller)
+        if overlap > 0:
+            info_label.visible = False
+        copy = self.hits[-1][1]
+        self.fits = (left_end <= copy.x if rows == 1 else min(r.y for _i, r in self.hits) >= height - bar - 0.5)
+        self._tip(hover, tip, width, height - bar, row_h * 0.36 * shrink)
         self.shown = wanted
 
     def _lay_out(self, width: float, height: float, bar: float, buttons: list[tuple[str, str]], info: str,
-                 shrink: float) -> None:
+                 dimmed: frozenset, hover: str | None, shrink: float, rows: int) -> None:
+        """``bar`` is one row's height; with two rows every button flows from the left."""
         for _, label, box in self.items:
             label.delete()
             if box:
                 box.delete()
         self.items, self.hits = [], []
         y = height - bar
-        self.background.position, self.background.width, self.background.height = (0, y), width, bar
-        size, pad = _points(bar * 0.36 * shrink), bar * 0.3 * shrink
+        background = self.background
+        background.position, background.width, background.height = (0, height - bar * rows), width, bar * rows
+        size, pad = _points(max(self.smallest, bar * 0.36 * shrink)), bar * 0.3 * shrink
         x = pad / 2
-        right_items = buttons[-1:]
-        for widget_id, text in buttons[:-1]:
-            x = self._button(widget_id, text, x, y, bar, size, pad) + pad / 3
+        for widget_id, text in buttons if rows > 1 else buttons[:-1]:
+            end = self._button(widget_id, text, x, y, bar, size, pad, widget_id in dimmed, widget_id == hover)
+            if rows > 1 and end > width - pad / 2 and x > pad:
+                _id, label, box = self.items.pop()
+                label.delete()
+                box.delete()  # type: ignore[union-attr]
+                self.hits.pop()
+                x, y = pad / 2, y - bar
+                end = self._button(widget_id, text, x, y, bar, size, pad, widget_id in dimmed, widget_id == hover)
+            x = end + pad / 3
         right = width - pad / 2
-        for widget_id, text in right_items:
-            right = self._button(widget_id, text, right, y, bar, size, pad, from_right=True)
+        if rows == 1:
+            widget_id, text = buttons[-1]
+            right = self._button(widget_id, text, right, y, bar, size, pad, False, widget_id == hover, True)
         label = pyglet.text.Label(info, font_name=FONT, font_size=size, color=TEXT, anchor_x="right", anchor_y="center",
                                   x=round(right - pad / 2), y=round(y + bar / 2), batch=self.batch, group=self.group)
         self.items.append(("info", label, None))
 
     def _button(self, widget_id: str, text: str, x: float, y: float, bar: float, size: float, pad: float,
-                from_right: bool = False) -> float:
+                dimmed: bool, hover: bool, from_right: bool = False) -> float:
         """A button starting at ``x`` (ending there when ``from_right``); answers its other edge."""
-        label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=TEXT, anchor_y="center",
-                                  y=round(y + bar / 2), batch=self.batch, group=self.group)
+        label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=DIMMED_TEXT if dimmed else TEXT,
+                                  anchor_y="center", y=round(y + bar / 2), batch=self.batch, group=self.group)
         w = label.content_width + pad
         x = x - w if from_right else x
         label.x = round(x + pad / 2)
-        box = shapes.Rectangle(x, y + bar * 0.12, w, bar * 0.76, color=BUTTON, batch=self.batch, group=self.back_group)
+        fill = DIMMED_BUTTON if dimmed else HOVER_BUTTON if hover else BUTTON
+        box = shapes.Rectangle(x, y + bar * 0.12, w, bar * 0.76, color=fill, batch=self.batch, group=self.back_group)
         self.items.append((widget_id, label, box))
         self.hits.append((widget_id, Rect(x, y, w, bar)))
         return x if from_right else x + w
+
+    def _tip(self, hover: str | None, text: str, width: float, top: float, pixels: float) -> None:
+        """The hovered button's name and shortcut, in a dark box under it."""
+        for item in self.tip:
+            item.delete()
+        self.tip = []
+        rect = next((r for i, r in self.hits if i == hover), None)
+        if rect is None or not text:
+            return
+        pixels = max(self.smallest, pixels * 0.9)
+        label = pyglet.text.Label(text, font_name=FONT, font_size=_points(pixels), color=TEXT, anchor_y="top",
+                                  batch=self.batch, group=self.tip_group)
+        w, h, pad = label.content_width + pixels, label.content_height + pixels * 0.5, pixels / 2
+        x = min(max(0.0, rect.x), width - w)
+        label.x, label.y = round(x + pad), round(top - pixels * 0.4 - pad / 2)
+        box = shapes.Rectangle(x, top - pixels * 0.4 - h, w, h, color=(20, 20, 24, 235), batch=self.batch,
+                               group=self.tip_back_group)
+        self.tip = [box, label]
+
+    def hit(self, x: float, y: float) -> str | None:
+        return next((widget_id for widget_id, rect in self.hits if rect.contains(x, y)), None)
+
+
+class StatusBar:
+    """The band under the table: a message on the left (a Finish button when offered), the
+    game's figures on the right."""
+
+    def __init__(self, batch: Batch, order: int) -> None:
+        self.batch = batch
+        self.group, self.back_group = Group(order=order + 2), Group(order=order + 1)
+        self.background = shapes.Rectangle(0, 0, 1, 1, color=(16, 52, 30), batch=batch, group=Group(order=order))
+        self.message = pyglet.text.Label("", font_name=FONT, color=TEXT, anchor_y="center", batch=batch,
+                                         group=self.group)
+        self.figures = pyglet.text.Label("", font_name=FONT, color=TEXT, anchor_x="right", anchor_y="center",
+                                         batch=batch, group=self.group)
+        self.button = pyglet.text.Label("", font_name=FONT, color=DARK_TEXT, anchor_x="center", anchor_y="center",
+                                        weight="bold", batch=batch, group=self.group)
+        self.button_box = shapes.Rectangle(0, 0, 1, 1, color=OPTION_ON, batch=batch, group=self.back_group)
+        self.hits: list[tuple[str, Rect]] = []
+        self.smallest = SMALLEST_TEXT
+        self.shown: tuple = ()
+
+    def update(self, width: float, bar: float, message: str, figures: str, button: str, hover: bool) -> None:
+        """``button`` (its text, or ``''`` for none) sits right of the message."""
+        wanted = (width, bar, message, figures, button, hover)
+        if wanted == self.shown:
+            return
+        self.shown = wanted
+        self.background.width, self.background.height = width, bar
+        pixels = max(self.smallest, bar * 0.42)
+        pad, y = bar * 0.35, round(bar / 2)
+        self.figures.font_size = _points(pixels)
+        self.figures.text, self.figures.x, self.figures.y = figures, round(width - pad), y
+        self.hits = []
+        right = width - pad * 2 - self.figures.content_width
+        self.button.visible = self.button_box.visible = bool(button)
+        if button:
+            self.button.font_size = _points(pixels)
+            self.button.text = button
+            w = self.button.content_width + pad * 2
+            x = right - w
+            self.button.x, self.button.y = round(x + w / 2), y
+            self.button_box.position, self.button_box.width, self.button_box.height = (x, bar * 0.1), w, bar * 0.8
+            self.button_box.color = (250, 214, 100) if hover else OPTION_ON
+            self.hits.append(("finish", Rect(x, 0, w, bar)))
+            right = x - pad
+        # the message shrinks to fit beside the figures, down to the smallest readable size
+        size = pixels
+        self.message.text = message
+        self.message.font_size = _points(size)
+        while self.message.content_width > right - pad and size > self.smallest:
+            size = max(self.smallest, size * 0.9)
+            self.message.font_size = _points(size)
+        self.message.x, self.message.y = round(pad), y
 
     def hit(self, x: float, y: float) -> str | None:
         return next((widget_id for widget_id, rect in self.hits if rect.contains(x, y)), None)
@@ -100,57 +203,103 @@ class PanelView:
         self.back_group, self.group = Group(order=order + 2), Group(order=order + 3)
         self.drawn: list = []
         self.hits: list[tuple[str, Rect]] = []
+        self.key_width = 0.0
+        self.smallest = SMALLEST_TEXT
+        self.box = Rect(0, 0, 0, 0)
+        self.control_h = 0.0
 
     def clear(self) -> None:
         for item in self.drawn:
             item.delete()
         self.drawn, self.hits = [], []
 
-    def show(self, panel: Panel, width: float, height: float, unit: float) -> None:
-        """Draw ``panel`` centred; ``unit`` is the text height in window units."""
-        self.clear()
-        self.drawn.append(shapes.Rectangle(0, 0, width, height, color=(0, 0, 0, 110),
-                                           batch=self.batch, group=self.dim_group))
-        panel_w = min(width * 0.94, unit * panel.width)
-        pad = unit * 0.8
+    def show(self, panel: Panel, width: float, height: float, unit: float, hover: str | None = None) -> None:
+        """Draw ``panel`` centred; ``unit`` is the text height in window units.  Rows too wide
+        wrap; a panel too tall for the window is drawn with smaller text, never under ``smallest``."""
+        spacing = 0.8
+        while True:
+            self.clear()
+            panel_h = self._lay_out(panel, width, height, unit, hover, spacing)
+            if panel_h <= height * 0.96:
+                return
+            if spacing > 0.45:
+                spacing -= 0.15
+            elif unit * 0.92 >= self.smallest:
+                unit *= 0.92
+            else:
+                return
+
+    def _lay_out(self, panel: Panel, width: float, height: float, unit: float, hover: str | None,
+                 spacing: float) -> float:
+        """Lay the panel out with text ``unit`` high and ``spacing`` units between lines; answer its height."""
+        self.drawn.append(shapes.Rectangle(0, 0, width, height, color=(0, 0, 0, 110), batch=self.batch,
+                                           group=self.dim_group))
+        panel_w = min(width * 0.96, unit * panel.width)
+        pad = unit * spacing
+        self.control_h = unit * (1.6 + 0.75 * spacing)
         inner = panel_w - 2 * pad
+        self.key_width = self._key_width(panel, unit, inner)
         made = [[self._widget(w, panel.focus == w.id, unit, inner) for w in row] for row in panel.rows]
-        heights = [max(h for _, _, _, h in row) for row in made]
-        panel_h = sum(heights) + pad * (len(made) + 1)
-        x0, top = (width - panel_w) / 2, (height + panel_h) / 2
-        self.drawn.append(shapes.Rectangle(x0, top - panel_h, panel_w, panel_h, color=PANEL,
-                                           batch=self.batch, group=self.panel_group))
+        lines = [line for row in made for line in _wrap(row, inner, pad)]
+        heights = [max(h for _, _, _, h in line) for line in lines]
+        panel_h = sum(heights) + pad * (len(lines) + 1)
+        x0, top = (width - panel_w) / 2, min(height, (height + panel_h) / 2)
+        self.box = Rect(x0, top - panel_h, panel_w, panel_h)
+        self.drawn.append(shapes.Rectangle(x0, top - panel_h, panel_w, panel_h, color=PANEL, batch=self.batch,
+                                           group=self.panel_group))
         y = top - pad
-        for row, row_h in zip(made, heights):
-            row_w = sum(w for _, _, w, _ in row) + pad * (len(row) - 1)
-            x = x0 + (panel_w - row_w) / 2
-            for widget, items, w, _h in row:
-                self._place(widget, items, x, y - row_h, w, row_h, panel.focus == widget.id)
+        for line, line_h in zip(lines, heights):
+            line_w = sum(w for _, _, w, _ in line) + pad * (len(line) - 1)
+            x = x0 + (panel_w - line_w) / 2
+            for widget, items, w, _h in line:
+                self._place(widget, items, x, y - line_h, w, line_h, panel.focus == widget.id, hover == widget.id)
                 x += w + pad
-            y -= row_h + pad
+            y -= line_h + pad
+        return panel_h
+
+    def _key_width(self, panel: Panel, unit: float, inner: float) -> float:
+        """The width of the bold first column of a panel's pairs (at most 40 % of the panel)."""
+        keys = [w.text for row in panel.rows for w in row if w.kind == "pair"]
+        widest = max((_text_width(k, _points(unit), True) for k in keys), default=0.0)
+        return min(widest, inner * 0.4)
 
     def _widget(self, widget, focused: bool, unit: float, inner: float):
         if widget.kind == "table":
-            table = TableLabels(widget.cells, unit, inner, self.batch, self.group)
+            table = TableLabels(widget.cells, unit, inner, self.batch, self.group, self.smallest)
             return widget, [table], table.width, table.height
         size = _points(unit * (1.5 if widget.kind == "title" else 1.0))
+        if widget.kind == "pair":
+            gap = unit
+            key = pyglet.text.Label(widget.text, font_name=FONT, font_size=size, color=DARK_TEXT, weight="bold",
+                                    width=round(self.key_width) + 1, multiline=True, batch=self.batch, group=self.group)
+            detail = pyglet.text.Label(widget.detail, font_name=FONT, font_size=size, color=DARK_TEXT, multiline=True,
+                                       width=round(inner - self.key_width - gap), batch=self.batch, group=self.group)
+            return widget, [key, detail], inner, max(key.content_height, detail.content_height)
         text = widget.text + ("▏" if widget.kind == "field" and focused else "")
         color = (190, 20, 30, 255) if widget.id == "error" else DARK_TEXT
         if widget.kind == "text":
             label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=color, width=round(inner),
-                                      multiline=True, align="center", batch=self.batch, group=self.group)
+                                      multiline=True,
+                                      align="center", batch=self.batch, group=self.group)
             return widget, [label], inner, label.content_height
         weight = "bold" if widget.kind == "title" else "normal"
         label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=color, weight=weight,
                                   batch=self.batch, group=self.group)
-        w = inner * 0.8 if widget.kind == "field" else label.content_width + (unit * 1.6 if widget.focusable else 0)
-        h = unit * 2.2 if widget.focusable else label.content_height
+        padding = unit * 1.6 if widget.focusable else 0
+        w = inner * 0.8 if widget.kind == "field" else min(inner, label.content_width + padding)
+        h = self.control_h if widget.focusable else label.content_height
         return widget, [label], w, h
 
-    def _place(self, widget, items, x: float, y: float, w: float, h: float, focused: bool) -> None:
+    def _place(self, widget, items, x: float, y: float, w: float, h: float, focused: bool, hover: bool = False) -> None:
         label = items[0]
         if widget.kind == "table":
             self.drawn += label.place(x, y + h)
+            return
+        if widget.kind == "pair":
+            key, detail = items
+            key.x, key.y, key.anchor_y = round(x), round(y + h), "top"
+            detail.x, detail.y, detail.anchor_y = round(x + w - detail.width), round(y + h), "top"
+            self.drawn += items
             return
         if widget.kind == "text":
             label.x, label.y, label.anchor_y = round(x), round(y + h), "top"
@@ -158,10 +307,13 @@ class PanelView:
             label.anchor_x, label.anchor_y = ("left", "center") if widget.kind == "field" else ("center", "center")
             label.x, label.y = round(x + h * 0.3 if widget.kind == "field" else x + w / 2), round(y + h / 2)
         if widget.focusable:
-            fill = {"option": OPTION_ON if widget.selected else OPTION_OFF,
-                    "button": (214, 226, 216), "field": (255, 255, 255)}
-            self.drawn.append(shapes.Rectangle(x, y, w, h, color=fill[widget.kind],
-                                               batch=self.batch, group=self.back_group))
+            fill = {"option": OPTION_ON if widget.selected else OPTION_OFF, "button": (214, 226, 216),
+                    "field": (255, 255, 255)}
+            color = fill[widget.kind]
+            if hover:
+                r, g, b = (min(255, c + 18) if widget.selected else max(0, c - 22) for c in color)
+                color = (r, g, b)
+            self.drawn.append(shapes.Rectangle(x, y, w, h, color=color, batch=self.batch, group=self.back_group))
             if focused or widget.kind == "field":
                 edge = FOCUS if focused else (150, 150, 150)
                 self.drawn.append(shapes.Box(x - 2, y - 2, w + 4, h + 4, 3 if focused else 1, color=edge,
@@ -171,3 +323,21 @@ class PanelView:
 
     def hit(self, x: float, y: float) -> str | None:
         return next((widget_id for widget_id, rect in self.hits if rect.contains(x, y)), None)
+
+
+def _wrap(row: list, inner: float, pad: float) -> list[list]:
+    """A row of made widgets, split into lines no wider than ``inner``."""
+    lines: list[list] = [[]]
+    used = 0.0
+    for item in row:
+        w = item[2]
+        if lines[-1] and used + pad + w > inner:
+            lines.append([])
+            used = 0.0
+        used += (pad if lines[-1] else 0) + w
+        lines[-1].append(item)
+    return lines
+
+
+def _text_width(text: str, size: float, bold: bool) -> float:
+    return pyglet.text.Label(text, font_name=FONT, font_size=size, weight="bold" if bold else "normal").content_width

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from window_app import App
+from window_app import MOTION_SPEED, App
 
 SCREEN = (1280, 800)
 TOOLS = ("Xvfb", "xdotool", "xrdb", "import")
@@ -71,8 +71,10 @@ def launch(display, tmp_path, cache_home):
     """``launch(*args)`` starts an app on the test display; every app is stopped at the end."""
     apps: list[App] = []
 
-    def start(*args: str, data: Path | None = None, language: str = "en_US.UTF-8", screen: str | None = None) -> App:
-        app = App(screen or display, data or tmp_path, *args, language=language, cache=cache_home)
+    def start(*args: str, data: Path | None = None, language: str = "en_US.UTF-8", screen: str | None = None,
+              motion_speed: str = MOTION_SPEED, env: dict[str, str] | None = None) -> App:
+        app = App(screen or display, data or tmp_path, *args, language=language, cache=cache_home,
+                  motion_speed=motion_speed, env=env)
         apps.append(app)
         return app
 

@@ -3,10 +3,11 @@ to the win message."""
 
 from pathlib import Path
 
+from catalog_words import read_catalog
+
 from solitaire_klondike.core import COLUMNS, FOUNDATION, STOCK, Game, Move, Pile, foundation_of, load_plugins
 from solitaire_klondike.core.cards import RANK, SUIT
 from solitaire_klondike.frontends.pyglet.controller import CURSOR_ORDER
-from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 from solitaire_klondike.frontends.pyglet.layout import SHOWN_STEP
 from solitaire_klondike.player_data import open_store
 
@@ -102,25 +103,50 @@ def gesture_for(game: Game, move: Move, state: dict, number: int) -> tuple[str, 
     return "drag", [("move", *point), ("down",), *path, ("up",)]
 
 
-def test_a_whole_game_won_with_the_mouse_alone(launch):
+FINISHABLE_AFTER = 113   # KL1-D1N-AAAAAAC: every card face up, the stock and the waste empty
+
+
+def centre(rect: list) -> tuple[float, float]:
+    return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+
+
+def test_a_whole_game_won_with_the_mouse_alone_and_finished_with_the_finish_button(launch):
+    """R20: the Finish button shows only once every card is face up and the stock and the waste
+    are empty, and plays the rest up as ordinary actions; the win message closes with the mouse."""
     code = "KL1-D1N-AAAAAAC"
     app = launch("play", code)
     game = Game.from_text(code, load_plugins())
     state, kinds = app.state, set()
-    for number, text in enumerate(won_game(code), 1):
+    for number, text in enumerate(won_game(code)[:FINISHABLE_AFTER], 1):
+        assert "finish" not in state["status_bar"], number
         move = Move.parse(text)
         kind, steps = gesture_for(game, move, state, number)
         kinds.add(kind)
         game.push(move)
         position = game.position
         app.gesture(*steps)
-        state = app.wait(lambda s: s["moves"] == number and not s["sliding"] and s["tableau"] == position.tableau
+        state = app.wait(lambda s: s["moves"] == number and s["tableau"] == position.tableau
                          and s["waste"] == position.waste and s["foundations"] == position.foundations, timeout=5)
         assert state["hidden"] == position.hidden and state["stock"] == position.stock, (number, text)
     assert kinds == {"tap", "double tap", "drag"}
-    state = app.wait(lambda s: s["overlay"] == "win")
+    assert sum(state["foundations"]) < 52 and not state["won"]
+    app.click(*centre(state["status_bar"]["finish"]))
+    state = app.wait(lambda s: s["finishing"] and s["moving"], moving=True)
+    assert 0 < len(state["moving_cards"]) <= 2, "one card at a time goes up"
+    state = app.wait(lambda s: s["celebrating"], moving=True, timeout=10)
+    for text in won_game(code)[FINISHABLE_AFTER:]:
+        game.push_text(text)
     assert state["won"] and state["foundations"] == [13] * 4 and state["score"] == game.score
+    assert state["moves"] == len(won_game(code)), "each card was its own action"
+    state = app.after(lambda: app.click(*centre(state["slots"]["3"])), lambda s: s["overlay"] == "win")
     assert f"Final score: {game.score_text}" in state["texts"]
+    assert any(t.startswith("Time: ") and t.endswith(f"Moves: {game.move_count}") for t in state["texts"])
+    state = app.after(lambda: app.click(*centre(state["panel"]["close"])), lambda s: s["overlay"] is None)
+    for _ in range(2):   # clicks on the table leave the message closed
+        state = app.after(lambda: app.click(*centre(state["slots"]["9"])))
+        assert state["overlay"] is None
+    state = app.after(lambda: app.key("ctrl+z"), lambda s: s["moves"] == len(won_game(code)) - 1)
+    assert sum(state["foundations"]) == 51 and "finish" in state["status_bar"]
 
 
 def cursor_pixels(app) -> int:

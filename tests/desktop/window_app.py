@@ -8,18 +8,21 @@ import time
 from pathlib import Path
 
 LAUNCH = "import sys; from solitaire_klondike.frontends.cli import main; sys.exit(main())"
+MOTION_SPEED = "3"   # the cards still move in the tests, three times as fast as for a player
 
 
 class App:
     """One game process on the test display, with helpers that speak window coordinates
     (pyglet's: origin bottom-left, y up)."""
 
-    def __init__(self, display: str, data: Path, *args: str, language: str = "en_US.UTF-8", cache: Path) -> None:
+    def __init__(self, display: str, data: Path, *args: str, language: str = "en_US.UTF-8", cache: Path,
+                 motion_speed: str = MOTION_SPEED, env: dict[str, str] | None = None) -> None:
         self.display, self.data = display, data
         self.state_file = data / "state.json"
         self.state_file.unlink(missing_ok=True)
         env = {**os.environ, "DISPLAY": display, "SOLITAIRE_KLONDIKE_DATA": str(data),
-               "KLONDIKE_TEST_STATE_FILE": str(self.state_file), "XDG_CACHE_HOME": str(cache), "LANG": language, "LANGUAGE": "", "LC_ALL": ""}
+               "KLONDIKE_TEST_STATE_FILE": str(self.state_file), "XDG_CACHE_HOME": str(cache), "LANG": language, "LANGUAGE": "", "LC_ALL": "",
+               "KLONDIKE_MOTION_SPEED": motion_speed, **(env or {})}
         self.log = open(data / "app.log", "ab")  # noqa: SIM115 (open while the game runs, closed by quit)
         self.process = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], env=env, stdout=self.log, stderr=self.log)
         self.state = self.wait(lambda s: s["frames"] >= 1, timeout=20)
@@ -39,25 +42,26 @@ class App:
                 time.sleep(0.02)
         raise AssertionError("the app wrote no state; log: " + (self.data / "app.log").read_text(errors="replace"))
 
-    def wait(self, predicate, timeout: float = 5.0) -> dict:
-        """Poll the state until ``predicate(state)``; fail with the last state."""
+    def wait(self, predicate, timeout: float = 5.0, moving: bool = False) -> dict:
+        """Poll the state until ``predicate(state)`` and (unless ``moving``) no card moves; fail
+        with the last state."""
         end, state = time.monotonic() + timeout, None
         while time.monotonic() < end:
             if self.process.poll() is not None and not self.state_file.exists():
                 raise AssertionError("the app exited: " + (self.data / "app.log").read_text(errors="replace"))
             if self.state_file.exists():
                 state = self.read()
-                if predicate(state):
+                if predicate(state) and (moving or not state["moving"]):
                     self.state = state
                     return state
             time.sleep(0.03)
         raise AssertionError(f"timed out; last state: {json.dumps(state)[:2000] if state else None}")
 
-    def after(self, action, predicate=None, timeout: float = 5.0) -> dict:
+    def after(self, action, predicate=None, timeout: float = 5.0, moving: bool = False) -> dict:
         """Do ``action`` and wait for a new frame (and for ``predicate`` when given)."""
         frames = self.read()["frames"]
         action()
-        return self.wait(lambda s: s["frames"] > frames and (predicate is None or predicate(s)), timeout)
+        return self.wait(lambda s: s["frames"] > frames and (predicate is None or predicate(s)), timeout, moving)
 
     # --- input ---------------------------------------------------------------
 
@@ -100,6 +104,9 @@ class App:
 
     def type(self, text: str) -> None:
         self._xdotool("type", "--delay", "20", text)
+
+    def hover(self, x: float, y: float) -> None:
+        self._xdotool("mousemove", "--window", self.window, *self._to_screen(x, y))
 
     def resize(self, width: int, height: int) -> None:
         self._xdotool("windowsize", "--sync", self.window, str(width), str(height))

@@ -11,6 +11,7 @@ from reference_search import reference_winnable
 from solver_helpers import endgame, replays_to_win
 
 from solitaire_klondike.core import (
+    COLUMNS,
     NO_LIMIT,
     UNWINNABLE,
     WINNABLE,
@@ -25,7 +26,7 @@ from solitaire_klondike.core.cards import fits_on
 from solitaire_klondike.plugins.solver.deadlock import stuck
 from solitaire_klondike.plugins.solver.search import solve
 
-DRAW_TWO = Path(__file__).parent.parent / "plugin_dists" / "draw_two" / "klondike_draw_two.py"
+DRAW_TWO = Path(__file__).parent.parent / "plugin_dists" / "draw_two" / "klondike_draw_two" / "__init__.py"
 
 
 def solved(position: Position, budget: float = 20):
@@ -127,7 +128,7 @@ def random_endgame(seed: int) -> Position:
             break
     rng.shuffle(left)
     talon = rng.randint(0, min(5, len(left)))
-    columns: list[list[int]] = [[] for _ in range(7)]
+    columns: list[list[int]] = [[] for _ in COLUMNS]
     for c in left[talon:]:
         columns[rng.randrange(4)].append(c)
     face_down = []
