@@ -135,6 +135,8 @@ def _moving_frames(window, kind: str) -> tuple[float, int]:
     dragged in small steps (one frame per step)."""
     import pyglet
 
+    from solitaire_klondike.core import COLUMNS
+
     started, frames = time.process_time() + _server_cpu(os.environ), 0
     if kind == "deal":
         window.refresh(animate=True, deal=True)
@@ -144,7 +146,7 @@ def _moving_frames(window, kind: str) -> tuple[float, int]:
             frames += 1
     else:
         layout, position = window.layout, window.session.game.position
-        column = max(range(7), key=lambda c: len(position.tableau[c]) - position.hidden[c])
+        column = max(COLUMNS, key=lambda c: len(position.tableau[c]) - position.hidden[c])
         first = layout.column_spots(position, column)[position.hidden[column]].rect
         x, y = first.x + first.w / 2, first.y + first.h - 4
         window.controller.press(x, y)
@@ -159,6 +161,7 @@ def _moving_frames(window, kind: str) -> tuple[float, int]:
 
 def _child_frames(kind: str) -> None:
     import pyglet
+
 
     if kind != "bare":
         from solitaire_klondike.core import Game, load_plugins

@@ -46,8 +46,8 @@ def make_unmake(positions: list) -> tuple[int, float]:
     for _ in range(20):
         for position, moves in work:
             for move in moves:
-                token = position.make(move)
-                position.unmake(move, token)
+                undo = position.make(move)
+                position.unmake(move, undo)
             pairs += len(moves)
     return pairs, time.perf_counter() - start
 

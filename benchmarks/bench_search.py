@@ -67,12 +67,12 @@ def search(p: Position) -> tuple[list[Move] | None, int]:
             return False
         seen.add(key)
         for move in sorted((m for m in p.legal_moves() if worth_trying(p, m)), key=lambda m: rank_move(p, m)):
-            token = p.make(move)
+            undo = p.make(move)
             path.append(move)
             if visit():
                 return True
             path.pop()
-            p.unmake(move, token)
+            p.unmake(move, undo)
         return False
 
     sys.setrecursionlimit(20_000)

@@ -25,7 +25,7 @@ from .legality import Refusal, RefusalKind
 from .moves import ALL_MOVES, IllegalMoveError, InvalidMoveError, Move
 from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile, foundation_of
 from .plugin_manager import ENTRY_POINT_GROUP, PluginError, PluginInfo, Plugins, Variant, load_plugins
-from .position import NO_LIMIT, Position
+from .position import NO_LIMIT, Position, Undo
 from .solving import UNDECIDED, UNWINNABLE, WINNABLE, Verdict, solve_position
 from .words import Catalog, current_language, set_language
 
@@ -67,6 +67,7 @@ __all__ = [
     "Position",
     "Refusal",
     "RefusalKind",
+    "Undo",
     "UnknownTokenError",
     "Variant",
     "VariantShapeError",

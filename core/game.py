@@ -11,7 +11,7 @@ from .legality import Refusal, why_illegal
 from .moves import IllegalMoveError, Move
 from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Pile
 from .plugin_manager import PluginError, Plugins
-from .position import Position
+from .position import Position, Undo
 from .solving import Verdict, ask_solver, never_cancel
 
 UNDO_LIMIT = 100
@@ -37,7 +37,7 @@ class Action(NamedTuple):
 
 class _Done(NamedTuple):
     move: Move
-    token: int
+    undo: Undo
     score_before: int
 
 
@@ -209,7 +209,7 @@ class Game:
         if not self._undo:
             return None
         done = self._undo.pop()
-        self.position.unmake(done.move, done.token)
+        self.position.unmake(done.move, done.undo)
         self.points = done.score_before
         self.score = self._timed_score()
         self.history.pop()
@@ -231,16 +231,16 @@ class Game:
         if refusal is not None:
             raise IllegalMoveError(move, refusal)
         position = self.position
-        kind = "move" if move.source != STOCK else ("draw" if position.stock else "recycle")
-        token = position.make(move)
-        action = Action(move, kind, *position.made(move, token), position.recycles, position.draw_count)
+        undo = position.make(move)
+        kind = "move" if move.source != STOCK else "recycle" if undo.recycle else "draw"
+        action = Action(move, kind, undo.cards, undo.turned, position.recycles, position.draw_count)
         try:
             points = self._hooks.call("klondike_score", int, score=self.points, action=action)
             score = self._timed_score(points)
         except PluginError:
-            position.unmake(move, token)
+            position.unmake(move, undo)
             raise
-        self._undo.append(_Done(move, token, self.points))
+        self._undo.append(_Done(move, undo, self.points))
         self.points, self.score = points, score
         self.history.append(move)
         return action

@@ -4,7 +4,9 @@ This is the search path: no hook is called here.  The draw count and the recycle
 limit are plain attributes, fixed by the game from its plugins.
 """
 
-from .cards import KING, RANK, fits_on
+from typing import NamedTuple
+
+from .cards import DECK, KING, RANK, SUIT, fits_on
 from .deal import Layout
 from .moves import Move
 from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, IS_COLUMN, STOCK, SUIT_OF_FOUNDATION, WASTE, Pile
@@ -18,6 +20,24 @@ _WASTE_TO = [Move(WASTE, d) for d in COLUMNS]
 _FOUNDATION_TO = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
 _GOES_ON = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
 _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
+_CARD_OF = [[c for c in DECK if SUIT[c] == suit] for suit in range(len(FOUNDATIONS))]  # [suit][rank - 1]
+_NO_CARD = -1
+
+
+class Undo(NamedTuple):
+    """What :meth:`Position.make` did, all that :meth:`Position.unmake` needs to take it back.
+
+    ``card`` is the card moved (the first of a run; ``-1`` for a tap on the stock), ``cards``
+    how many cards the action drew, turned back into the stock or moved, ``turned`` whether it
+    turned a column's hidden card face up (R12), ``fan`` the waste fan before it, and
+    ``recycle`` whether it was a tap that turned the waste back into the stock.
+    """
+
+    card: int
+    cards: int
+    turned: bool
+    fan: int
+    recycle: bool
 
 
 class Position:
@@ -79,7 +99,7 @@ class Position:
         return sum(self.foundations) == 52
 
     def foundation_cards(self, suit: int) -> list[int]:
-        return [13 * suit + r for r in range(self.foundations[suit])]
+        return _CARD_OF[suit][:self.foundations[suit]]
 
     def top_card(self, pile: Pile) -> int | None:
         """The card on top of a column, the waste or a foundation (``FS``…``FC``); else ``None``."""
@@ -114,13 +134,13 @@ class Position:
                 continue
             top = column[-1]
             top_at[top] = s
-            if top % 13 == found[top // 13]:
+            if RANK[top] == found[SUIT[top]] + 1:
                 moves.append(_COLUMN_TO_FOUNDATION[s])
             for c in column[hidden[s]:]:
                 face_up[c] = s
         if self.waste:
             w = self.waste[-1]
-            if w % 13 == found[w // 13]:
+            if RANK[w] == found[SUIT[w]] + 1:
                 moves.append(_WASTE_TO_FOUNDATION)
             _add_drops(moves, _WASTE_TO, w, top_at, empty)
         for t, d in top_at.items():
@@ -137,108 +157,93 @@ class Position:
         for suit in range(4):
             height = found[suit]
             if height:
-                _add_drops(moves, _FOUNDATION_TO[suit], 13 * suit + height - 1, top_at, empty)
+                _add_drops(moves, _FOUNDATION_TO[suit], _CARD_OF[suit][height - 1], top_at, empty)
         return moves
 
-    def make(self, move: Move) -> int:
-        """Play a legal move; return the token that :meth:`unmake` needs."""
+    def make(self, move: Move) -> Undo:
+        """Play a legal move; return the record :meth:`unmake` takes it back with."""
         source, target = move
+        fan = self.waste_fan
         if source == STOCK:
-            fan = self.waste_fan
             if self.stock:
                 stock, waste = self.stock, self.waste
                 n = min(self.draw_count, len(stock))
                 for _ in range(n):
                     waste.append(stock.pop())
                 self.waste_fan = n
-                return n | fan << 8
+                return Undo(_NO_CARD, n, False, fan, False)
             self.stock = self.waste[::-1]
             self.waste = []
             self.recycles += 1
             self.waste_fan = 0
-            return fan << 8
+            return Undo(_NO_CARD, len(self.stock), False, fan, True)
         if source == WASTE:
             card = self.waste.pop()
-            fan = self.waste_fan
             self.waste_fan = fan - 1 if fan else 0
             if target == FOUNDATION:
-                self.foundations[card // 13] += 1
-                return fan | card // 13 << 8
-            self.tableau[target].append(card)
-            return fan
+                self.foundations[SUIT[card]] += 1
+            else:
+                self.tableau[target].append(card)
+            return Undo(card, 1, False, fan, False)
         if IS_COLUMN[source]:
             column = self.tableau[source]
             if target == FOUNDATION:
-                card = column.pop()
-                self.foundations[card // 13] += 1
-                token = card // 13 << 1
+                n = 1
+                self.foundations[SUIT[column[-1]]] += 1
             else:
                 destination = self.tableau[target]
                 n = RANK[destination[-1]] - RANK[column[-1]] if destination else len(column) - self.hidden[source]
                 destination.extend(column[-n:])
-                del column[-n:]
-                token = n << 1
+            card = column[-n]
+            del column[-n:]
             h = self.hidden[source]
-            if h and h == len(column):
+            turned = h > 0 and h == len(column)
+            if turned:
                 self.hidden[source] = h - 1
-                return token | 1
-            return token
+            return Undo(card, n, turned, fan, False)
         suit = SUIT_OF_FOUNDATION[source]
         self.foundations[suit] -= 1
-        self.tableau[target].append(13 * suit + self.foundations[suit])
-        return 0
+        card = _CARD_OF[suit][self.foundations[suit]]
+        self.tableau[target].append(card)
+        return Undo(card, 1, False, fan, False)
 
-    def made(self, move: Move, token: int) -> tuple[int, bool]:
-        """Right after ``make(move)`` returned ``token``: how many cards it drew, turned back or
-        moved, and whether it turned a hidden card face up (R12)."""
+    def unmake(self, move: Move, undo: Undo) -> None:
+        """Take back ``move``, made with :meth:`make` which returned ``undo``."""
         source, target = move
+        self.waste_fan = undo.fan
         if source == STOCK:
-            return (token & 0xFF) or len(self.stock), False
-        if IS_COLUMN[source]:
-            return (1 if target == FOUNDATION else token >> 1), bool(token & 1)
-        return 1, False
-
-    def unmake(self, move: Move, token: int) -> None:
-        """Take back ``move``, made with :meth:`make` which returned ``token``."""
-        source, target = move
-        if source == STOCK:
-            n = token & 0xFF
-            if n:
-                stock, waste = self.stock, self.waste
-                for _ in range(n):
-                    stock.append(waste.pop())
-            else:
+            if undo.recycle:
                 self.waste = self.stock[::-1]
                 self.stock = []
                 self.recycles -= 1
-            self.waste_fan = token >> 8
+            else:
+                stock, waste = self.stock, self.waste
+                for _ in range(undo.cards):
+                    stock.append(waste.pop())
             return
+        card = undo.card
         if source == WASTE:
             if target == FOUNDATION:
-                suit = token >> 8
-                self.foundations[suit] -= 1
-                self.waste.append(13 * suit + self.foundations[suit])
+                self.foundations[SUIT[card]] -= 1
             else:
-                self.waste.append(self.tableau[target].pop())
-            self.waste_fan = token & 0xFF
+                self.tableau[target].pop()
+            self.waste.append(card)
             return
         if IS_COLUMN[source]:
             column = self.tableau[source]
-            if token & 1:
+            if undo.turned:
                 self.hidden[source] += 1
             if target == FOUNDATION:
-                suit = token >> 1
-                self.foundations[suit] -= 1
-                column.append(13 * suit + self.foundations[suit])
+                self.foundations[SUIT[card]] -= 1
+                column.append(card)
                 return
-            n = token >> 1
+            n = undo.cards
             from_column = self.tableau[target]
             column.extend(from_column[-n:])
             del from_column[-n:]
             return
-        suit = SUIT_OF_FOUNDATION[source]
         self.tableau[target].pop()
-        self.foundations[suit] += 1
+        self.foundations[SUIT[card]] += 1
 
 
 def _add_drops(moves: list[Move], row: list[Move], card: int, top_at: dict[int, Pile], empty: list[Pile]) -> None:

@@ -93,15 +93,15 @@ def card_piles(position: Position) -> dict[int, Pile]:
     piles = {card: col for col in COLUMNS for card in position.tableau[col]}
     piles.update(dict.fromkeys(position.stock, STOCK))
     piles.update(dict.fromkeys(position.waste, WASTE))
-    for f, suit in zip(FOUNDATIONS, range(4)):
-        piles.update({13 * suit + rank: f for rank in range(position.foundations[suit])})
+    for suit, f in enumerate(FOUNDATIONS):
+        piles.update(dict.fromkeys(position.foundation_cards(suit), f))
     return piles
 
 
 def deal_order(position: Position) -> list[int]:
     """The column cards as a person deals them: row by row, left to right."""
     columns = position.tableau
-    return [columns[col][row] for row in range(max(map(len, columns), default=0)) for col in range(7)
+    return [columns[col][row] for row in range(max(map(len, columns), default=0)) for col in COLUMNS
             if row < len(columns[col])]
 
 
@@ -174,7 +174,7 @@ class Motion:
         stock = layout.slots[STOCK]
         order = {card: i for i, card in enumerate(deal_order(position))}
         for spot in spots:
-            if spot.pile < 7:
+            if spot.pile in COLUMNS:
                 begin = now + order[spot.card] * DEAL_STEP / speed()
                 self.tweens[spot.card] = Tween(stock, spot.rect, (False, spot.face_up), begin,
                                                slide_seconds(stock, spot.rect, layout.card_h))

@@ -145,7 +145,7 @@ class TableView:
                 if target in FOUNDATIONS:
                     card = position.tableau[pile][index] if pile in COLUMNS else position.top_card(pile)
                     target = FOUNDATIONS[SUIT[card or 0]]
-                column = layout.column_spots(position, target) if target < 7 else []
+                column = layout.column_spots(position, target) if target in COLUMNS else []
                 rects.append(column[-1].rect if column else layout.slots[target])
         while len(self.targets) < len(rects):
             self.targets.append(shapes.Box(0, 0, 1, 1, 4, color=TARGET_COLOR, batch=self.batch, group=self.groups[2]))

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from solitaire_klondike.core import (
+    COLUMNS,
     FOUNDATION,
     NO_LIMIT,
     STOCK,
@@ -47,6 +48,7 @@ from solitaire_klondike.core import (
     Verdict,
 )
 from solitaire_klondike.core.cards import RANK, fits_on
+from solitaire_klondike.core.piles import IS_COLUMN
 
 from .deadlock import stuck
 
@@ -57,7 +59,8 @@ CHECK_EVERY = 256
 FIRST_SHARE = 0.3  # of the budget, for the first search (6 above)
 _KING = 13
 _TAP = Move(STOCK, STOCK)
-_WASTE_TO = [Move(WASTE, d) for d in range(7)] + [Move(WASTE, FOUNDATION)]
+_WASTE_TO = [Move(WASTE, d) for d in COLUMNS]
+_WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
 _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 _KINGS = tuple(13 * suit + 12 for suit in range(4))
 
@@ -138,7 +141,7 @@ class _Search:
         """
         p = self.p
         tableau, hidden = p.tableau, p.hidden
-        columns = sorted([bytes([52 + hidden[i]] + tableau[i]) for i in range(7)])
+        columns = sorted([bytes([52 + hidden[i]] + tableau[i]) for i in COLUMNS])
         waste = p.waste
         talon = waste + p.stock[::-1]
         size = len(waste)
@@ -177,7 +180,7 @@ class _Search:
         tableau, hidden, found = p.tableau, p.hidden, p.foundations
         talon = None
         # 2. a safe move to a foundation is the only one tried
-        for s in range(7):
+        for s in COLUMNS:
             column = tableau[s]
             if column:
                 c = column[-1]
@@ -192,16 +195,16 @@ class _Search:
             for q, used in places:
                 c = talon[q - 1]
                 if c % 13 == found[c // 13] and _safe(c, found):
-                    return [(_WASTE_TO[7], q, used)]
+                    return [(_WASTE_TO_FOUNDATION, q, used)]
         ranked: list[tuple[float, Child]] = []
-        empty = [d for d in range(7) if not tableau[d]]
+        empty = [d for d in COLUMNS if not tableau[d]]
         first_empty = empty[0] if empty else -1
         for move in p.legal_moves():
             source, target = move
             if source in (STOCK, WASTE):
                 continue
             rank: float
-            if source < 7:
+            if IS_COLUMN[source]:
                 column = tableau[source]
                 h = hidden[source]
                 if target == FOUNDATION:
@@ -234,8 +237,8 @@ class _Search:
             for suit in range(4):
                 place = reach.get(13 * suit + found[suit]) if found[suit] < 13 else None
                 if place:
-                    ranked.append((3 + place[2], (_WASTE_TO[7], place[0], place[1])))
-            for d in range(7):
+                    ranked.append((3 + place[2], (_WASTE_TO_FOUNDATION, place[0], place[1])))
+            for d in COLUMNS:
                 column = tableau[d]
                 if column:
                     for c in _FITS_ON_IT[column[-1]]:

@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solitaire_klondike.core import (
+    COLUMNS,
     DEAL_COUNT,
     Game,
     GameCode,
@@ -12,6 +13,7 @@ from solitaire_klondike.core import (
     InvalidCodeError,
     InvalidMoveError,
     Move,
+    Pile,
     card_name,
     parse_card,
     standard_layout,
@@ -41,10 +43,10 @@ def reference_deal(deal: int) -> tuple[list[list[int]], list[int]]:
     for i in range(51, 0, -1):
         j = next_number() % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    columns = [[] for _ in range(7)]
+    columns = [[] for _ in COLUMNS]
     dealt = iter(deck)
-    for row in range(7):
-        for column in range(row, 7):
+    for row in range(len(COLUMNS)):
+        for column in range(row, len(COLUMNS)):
             columns[column].append(next(dealt))
     return columns, deck[28:]
 
@@ -102,7 +104,7 @@ def test_move_notation_round_trips():
     assert len(ALL_MOVE_TEXTS) == 1 + 8 + 7 * 7 + 4 * 7
     for text in ALL_MOVE_TEXTS:
         assert str(Move.parse(text.lower())) == text
-    assert Move.parse("T3-T5") == Move(2, 4) and repr(Move.parse("fh-t2")) == "Move.parse('FH-T2')"
+    assert Move.parse("T3-T5") == Move(Pile.T3, Pile.T5) and repr(Move.parse("fh-t2")) == "Move.parse('FH-T2')"
 
 
 @pytest.mark.parametrize("text, words", [

@@ -5,7 +5,7 @@ The 28 cards of ranks A–7 fill the columns, each column falling in rank from b
 the lowest card left is always on top; the stock holds 8–K in rising rank, one suit after another.
 """
 
-from solitaire_klondike.core import FOUNDATION, Game, Layout, Move, hookimpl
+from solitaire_klondike.core import COLUMNS, FOUNDATION, Game, Layout, Move, hookimpl
 from solitaire_klondike.core.cards import RANK, SUIT
 
 EASY_DEALS = 1000
@@ -14,9 +14,9 @@ EASY_DEALS = 1000
 def _easy_layout() -> Layout:
     by_rank = sorted(range(52), key=lambda c: (RANK[c], SUIT[c]))
     low, high = by_rank[:28], by_rank[28:]
-    columns: list[list[int]] = [[] for _ in range(7)]
+    columns: list[list[int]] = [[] for _ in COLUMNS]
     for card in reversed(low):  # highest first, so each column falls from bottom to top
-        column = next(k for k in range(7) if len(columns[k]) < k + 1)
+        column = next(k for k in COLUMNS if len(columns[k]) < k + 1)
         columns[column].append(card)
     return Layout(tuple(map(tuple, columns)), tuple(len(c) - 1 for c in columns), tuple(high))
 

@@ -11,6 +11,7 @@ from reference_search import reference_winnable
 from solver_helpers import endgame, replays_to_win
 
 from solitaire_klondike.core import (
+    COLUMNS,
     NO_LIMIT,
     UNWINNABLE,
     WINNABLE,
@@ -127,7 +128,7 @@ def random_endgame(seed: int) -> Position:
             break
     rng.shuffle(left)
     talon = rng.randint(0, min(5, len(left)))
-    columns: list[list[int]] = [[] for _ in range(7)]
+    columns: list[list[int]] = [[] for _ in COLUMNS]
     for c in left[talon:]:
         columns[rng.randrange(4)].append(c)
     face_down = []
