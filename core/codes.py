@@ -2,6 +2,7 @@
 
 import random
 import re
+import string
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -9,6 +10,9 @@ PREFIX = "KL1"
 DEAL_LETTERS = 7
 DEAL_COUNT = 26**DEAL_LETTERS
 _TOKEN = re.compile(r"[A-Z0-9]+")
+# Case folding of ASCII letters only: str.upper() would turn look-alikes into letters ("ß" into "SS",
+# "ﬄ" into "FFL", "ı" into "I") and let a wrong code through.
+_ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
 
 
 class InvalidCodeError(ValueError):
@@ -136,7 +140,7 @@ class GameCode:
     @classmethod
     def parse(cls, text: str, draw_tokens: Iterable[str], scoring_tokens: Iterable[str]) -> "GameCode":
         """Read a code, splitting its middle part with the tokens of the installed plugins."""
-        clean = text.strip().upper()
+        clean = text.strip().translate(_ASCII_UPPER)
         parts = clean.split("-")
         if len(parts) != 3:
             raise CodeShapeError(text.strip())
@@ -154,16 +158,19 @@ class GameCode:
 
 
 def split_variant(variant: str, draws: set[str], scorings: set[str]) -> tuple[str, str]:
-    """Split ``D1N`` into ``('D1', 'N')`` with the known tokens, or say which token is unknown."""
-    readings = [(variant[:i], variant[i:]) for i in range(1, len(variant))
-                if variant[:i] in draws and variant[i:] in scorings]
+    """Split ``D1N`` into ``('D1', 'N')`` with the known tokens, or say which token is unknown.
+
+    The known tokens are tried, not every place to cut, so a long text takes linear time."""
+    readings = sorted(((draw, variant[len(draw):]) for draw in draws
+                       if draw and variant.startswith(draw) and variant[len(draw):] in scorings),
+                      key=lambda pair: len(pair[0]))
     if len(readings) == 1:
         return readings[0]
     if readings:
         raise AmbiguousVariantError(variant, readings)
-    draw = next((variant[:i] for i in range(len(variant), 0, -1) if variant[:i] in draws), None)
+    draw = max((d for d in draws if d and variant.startswith(d)), key=len, default=None)
     if draw is not None:
         raise UnknownTokenError(variant[len(draw):], "scoring", variant)
-    scoring = next((variant[i:] for i in range(len(variant)) if variant[i:] in scorings), None)
+    scoring = max((s for s in scorings if s and variant.endswith(s)), key=len, default=None)
     unknown = variant[: len(variant) - len(scoring)] if scoring else variant
     raise UnknownTokenError(unknown, "draw", variant)

@@ -26,9 +26,15 @@ class Layout:
 
     def check(self) -> None:
         """Raise ``ValueError`` unless this is 7 columns and a stock holding each card once."""
-        cards = [c for column in self.tableau for c in column] + list(self.stock)
+        parts = (self.tableau, self.face_down, self.stock)
+        sequences = all(isinstance(part, tuple | list) for part in parts)
+        if not sequences or not all(isinstance(column, tuple | list) for column in self.tableau):
+            raise ValueError("a layout holds sequences: 7 columns, 7 face-down counts and a stock")
         if len(self.tableau) != len(COLUMNS) or len(self.face_down) != len(COLUMNS):
             raise ValueError("a layout needs exactly 7 columns")
+        cards = [c for column in self.tableau for c in column] + list(self.stock)
+        if not all(type(n) is int for n in (*cards, *self.face_down)):
+            raise ValueError("cards (0 to 51) and face-down counts must be whole numbers")
         if sorted(cards) != list(range(52)):
             raise ValueError("a layout must hold each of the 52 cards exactly once")
         for column, hidden in zip(self.tableau, self.face_down):

@@ -19,7 +19,19 @@ _NOTATION = "write S, or SOURCE-TARGET: W-F, W-T3, T3-T5, T4-F, FH-T2"
 
 
 class InvalidMoveError(ValueError):
-    """Raised for a move that is not in the notation (text, or a pair of piles)."""
+    """Raised for a move that is not in the notation (text, or a pair of piles).
+
+    ``kind`` says what is wrong: ``"not_a_move"`` (not ``S`` nor ``SOURCE-TARGET``),
+    ``"not_a_source"``, ``"not_a_target"``, ``"foundation_target"`` (a suit's foundation named
+    as a target, where the notation writes ``F``) or ``"same_pile"``; ``text`` is what was given
+    and ``part`` the pile name at fault, if any.
+    """
+
+    KINDS = ("not_a_move", "not_a_source", "not_a_target", "foundation_target", "same_pile")
+
+    def __init__(self, message: str, kind: str = "not_a_move", text: str = "", part: str = "") -> None:
+        super().__init__(message)
+        self.kind, self.text, self.part = kind, text, part
 
 
 class IllegalMoveError(ValueError):
@@ -54,7 +66,8 @@ class Move(_Piles):
     def __new__(cls, source: int, target: int) -> "Move":
         move = _ALL.get((source, target)) if _is_pile_number(source) and _is_pile_number(target) else None
         if move is None:
-            raise InvalidMoveError(f"Move({source!r}, {target!r}) is not a move: {_NOTATION}")
+            pair = f"Move({source!r}, {target!r})"
+            raise InvalidMoveError(f"{pair} is not a move: {_NOTATION}", text=pair)
         return move
 
     @classmethod
@@ -71,22 +84,26 @@ class Move(_Piles):
         """Read ``S``, ``W-F``, ``W-T3``, ``T3-T5``, ``T4-F`` or ``FH-T2`` (any case)."""
         clean = text.strip().upper() if isinstance(text, str) else None
         if clean is None:
-            raise InvalidMoveError(f"{text!r} is not a move: {_NOTATION}")
+            raise InvalidMoveError(f"{text!r} is not a move: {_NOTATION}", text=repr(text))
         if clean == "S":
             return cls.stock()
         parts = clean.split("-")
         if len(parts) != 2:
-            raise InvalidMoveError(f"{text!r} is not a move: {_NOTATION}")
+            raise InvalidMoveError(f"{text!r} is not a move: {_NOTATION}", text=text)
         source, target = (Pile.from_text(p) for p in parts)
         if source not in _SOURCES:
-            raise InvalidMoveError(f"{text!r}: {parts[0]!r} is not a source pile (W, T1–T7, FS, FH, FD, FC)")
+            raise InvalidMoveError(f"{text!r}: {parts[0]!r} is not a source pile (W, T1–T7, FS, FH, FD, FC)",
+                                   "not_a_source", text, parts[0])
         if target in FOUNDATIONS:
-            raise InvalidMoveError(f"{text!r}: write the foundation target as F, a card always goes to its own suit's")
+            message = f"{text!r}: write the foundation target as F, a card always goes to its own suit's"
+            raise InvalidMoveError(message, "foundation_target", text, parts[1])
         if target not in _TARGETS:
-            raise InvalidMoveError(f"{text!r}: {parts[1]!r} is not a target pile (F, T1–T7)")
+            message = f"{text!r}: {parts[1]!r} is not a target pile (F, T1–T7)"
+            raise InvalidMoveError(message, "not_a_target", text, parts[1])
         move = _ALL.get((source, target))
         if move is None:
-            raise InvalidMoveError(f"{text!r}: a card cannot move onto the pile it comes from")
+            message = f"{text!r}: a card cannot move onto the pile it comes from"
+            raise InvalidMoveError(message, "same_pile", text, parts[1])
         return move
 
     @classmethod
@@ -94,7 +111,7 @@ class Move(_Piles):
         """``move`` when it is a :class:`Move`, or the move a pair of piles names; else :class:`InvalidMoveError`."""
         if isinstance(move, tuple) and len(move) == 2:
             return cls(*move)
-        raise InvalidMoveError(f"{move!r} is not a move: {_NOTATION}")
+        raise InvalidMoveError(f"{move!r} is not a move: {_NOTATION}", text=repr(move))
 
     @property
     def source_kind(self) -> str:

@@ -2,7 +2,8 @@
 
 import contextlib
 import re
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import TypeVar
@@ -12,6 +13,7 @@ import pluggy
 from . import default_deal, hookspecs
 from .codes import GameCode, PluginTurnedOffError
 from .hookspecs import PROJECT
+from .watchdog import watching
 from .words import Catalog
 
 T = TypeVar("T")
@@ -19,12 +21,20 @@ T = TypeVar("T")
 ENTRY_POINT_GROUP = PROJECT
 CORE_NAME = "core"
 BLOCKED = "blocked"
-_TOKEN = re.compile(r"[A-Z][A-Z0-9]*")
+_TOKEN = re.compile(r"[A-Z][A-Z0-9]{0,15}")
 _HOOK_PREFIX = "klondike_"
+SCORE_RANGE = range(-(2**63), 2**63)  # what the store keeps: SQLite's 64-bit integers
 
 
 class PluginError(RuntimeError):
-    """A plugin failed to load, broke a rule of the hooks, or raised inside one."""
+    """A plugin failed to load, broke a rule of the hooks, or raised inside one.
+
+    ``plugin`` names the plugin when it is known, so a front end can leave it out.
+    """
+
+    def __init__(self, message: str, plugin: str | None = None) -> None:
+        super().__init__(message)
+        self.plugin = plugin
 
 
 @dataclass(frozen=True)
@@ -108,21 +118,24 @@ class Plugins:
         self.add(default_deal, CORE_NAME, source="built-in", version=_own_version())
 
     def load_entry_points(self) -> "Plugins":
-        """Register every plugin of the entry-point group; a broken one is recorded, not fatal."""
-        for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        """Register every plugin of the entry-point group, the built-ins first (so their tokens stay
+        theirs), then the others by name; a broken one is recorded, not fatal."""
+        found = []
+        for point in entry_points(group=ENTRY_POINT_GROUP):
             dist = point.dist
             source = "built-in" if dist and dist.name == "solitaire-klondike" else (dist.name if dist else point.value)
-            version = dist.version if dist else "?"
-            if point.name in self.blocked:
-                self.infos.append(PluginInfo(point.name, source, version, error=BLOCKED))
+            found.append((source != "built-in", point.name, point, source, dist.version if dist else "?"))
+        for _third_party, name, point, source, version in sorted(found, key=lambda f: f[:2]):
+            if name in self.blocked:
+                self.infos.append(PluginInfo(name, source, version, error=BLOCKED))
                 continue
             try:
-                plugin = point.load()
-            except Exception as exc:  # any import failure of a third-party plugin
-                error = f"cannot be imported: {_describe(exc)}"
-                self.infos.append(PluginInfo(point.name, source, version, error=error))
+                with _guarded(name, "importing"):
+                    plugin = point.load()
+            except BaseException as exc:  # even SystemExit or KeyboardInterrupt, from its import
+                self.infos.append(PluginInfo(name, source, version, error=f"cannot be imported: {_describe(exc)}"))
                 continue
-            self.add(plugin, point.name, source, version)
+            self.add(plugin, name, source, version)
         return self
 
     def add(self, plugin: object, name: str, source: str = "added", version: str = "?") -> PluginInfo:
@@ -153,20 +166,25 @@ class Plugins:
         if impl is None:
             return None
         try:
-            variant = impl()
-        except Exception as exc:
-            raise PluginError(f"plugin {name!r} raised in klondike_variant: {_describe(exc)}") from exc
+            with _guarded(name, "answering klondike_variant"):
+                variant = impl()
+        except (Exception, SystemExit) as exc:
+            raise PluginError(f"plugin {name!r} raised in klondike_variant: {_describe(exc)}", name) from exc
         if variant is None:
             return None
         if not isinstance(variant, Variant) or variant.kind not in ("draw", "scoring"):
-            raise PluginError(f"plugin {name!r}: klondike_variant must return a Variant of kind 'draw' or 'scoring'")
-        if not _TOKEN.fullmatch(variant.token):
-            raise PluginError(
-                f"plugin {name!r}: token {variant.token!r} must be capital letters and digits, starting with a letter")
+            raise PluginError(f"plugin {name!r}: klondike_variant must return a Variant of kind 'draw' or 'scoring'",
+                              name)
+        if not isinstance(variant.token, str) or not _TOKEN.fullmatch(variant.token):
+            raise PluginError(f"plugin {name!r}: token {variant.token!r} must be a string of 1 to 16 capital letters "
+                              "and digits, starting with a letter", name)
+        if not (isinstance(variant.name, str) and variant.name.strip() and isinstance(variant.description, str)):
+            raise PluginError(f"plugin {name!r}: klondike_variant must give a name and a description as text", name)
         taken = self.variants(variant.kind).get(variant.token)
         if taken:
             raise PluginError(
-                f"plugin {name!r}: {variant.kind} token {variant.token!r} is already taken by plugin {taken.name!r}")
+                f"plugin {name!r}: {variant.kind} token {variant.token!r} is already taken by plugin {taken.name!r}",
+                name)
         return variant
 
     def variants(self, kind: str) -> dict[str, PluginInfo]:
@@ -227,6 +245,17 @@ class Plugins:
     def name_of(self, plugin: object) -> str:
         return self.manager.get_name(plugin) or repr(plugin)
 
+    def block_for_session(self, name: str, why: str) -> bool:
+        """Leave a loaded plugin out from now on (games made after this do not call it); false when
+        there is no such loaded plugin, or it is the core's own deal."""
+        info = next((i for i in self.infos if i.name == name and i.loaded), None)
+        if info is None or name == CORE_NAME:
+            return False
+        self.manager.unregister(info.plugin)
+        info.plugin, info.error = None, f"left out for this session: {why}"
+        self._score_hooks.clear()
+        return True
+
 
 class GameHooks:
     """Calls one game's hooks; any failure becomes a :class:`PluginError` naming the plugin.
@@ -260,27 +289,72 @@ class GameHooks:
         chain = self._chains.get(name)
         if chain is None:
             return self._call_pluggy(name, check, kwargs)
+        extra = float(kwargs.get("budget", 0) or 0)  # type: ignore[arg-type]
         for plugin, function, argnames in chain:
             try:
-                answer = function(*[kwargs[a] for a in argnames])
-            except Exception as exc:
-                raise PluginError(f"plugin {plugin!r} raised in {name}: {_describe(exc)}") from exc
+                with _guarded(plugin, f"answering {name}", extra):
+                    answer = function(*[kwargs[a] for a in argnames])
+            except (Exception, SystemExit) as exc:
+                raise PluginError(f"plugin {plugin!r} raised in {name}: {_describe(exc)}", plugin) from exc
             if answer is not None:
-                return _checked(name, answer, check, f"plugin {plugin!r}")
+                return _checked(name, answer, check, plugin)
         return None
 
     def _call_pluggy(self, name: str, check: type[T], kwargs: dict[str, object]) -> T | None:
         try:
-            answer = self._callers[name](**kwargs)
-        except Exception as exc:
+            with _guarded("(one of several)", f"answering {name}"):
+                answer = self._callers[name](**kwargs)
+        except (Exception, SystemExit) as exc:
             raise PluginError(f"a plugin raised in {name}: {_describe(exc)}") from exc
-        return None if answer is None else _checked(name, answer, check, "a plugin")
+        return None if answer is None else _checked(name, answer, check, None)
 
 
-def _checked(name: str, answer: object, check: type[T], who: str) -> T:
+@contextlib.contextmanager
+def _guarded(plugin: str, doing: str, extra_seconds: float = 0.0) -> Iterator[None]:
+    """A plugin at work: what it prints goes to standard error (never into the program's output),
+    and a plugin that does not finish in time is named and the program stopped (:mod:`.watchdog`)."""
+    with watching(plugin, doing, extra_seconds), contextlib.redirect_stdout(sys.stderr):
+        yield
+
+
+def _checked(name: str, answer: object, check: type[T], plugin: str | None) -> T:
+    """The answer, when it has the hook's type and holds its rules; else a :class:`PluginError`."""
+    who = f"plugin {plugin!r}" if plugin else "a plugin"
     if not isinstance(answer, check) or (isinstance(answer, bool) and check is int):
-        raise PluginError(f"{name} got {answer!r} from {who}, not {_type_words(check)}")
+        raise PluginError(f"{name} got {_short(answer)} from {who}, not {_type_words(check)}", plugin)
+    rule = _ANSWER_RULES.get(name)
+    problem = rule(answer) if rule else None
+    if problem:
+        raise PluginError(f"{name} got a wrong answer from {who}: {problem}", plugin)
     return answer
+
+
+def _layout_problem(layout: object) -> str | None:
+    try:
+        layout.check()  # type: ignore[attr-defined]
+    except ValueError as exc:
+        return f"a broken layout: {exc}"
+    return None
+
+
+def _score_problem(score: object) -> str | None:
+    return None if score in SCORE_RANGE else f"{_short(score)} is beyond the scores the game keeps (64-bit)"
+
+
+def _short(answer: object) -> str:
+    text = repr(answer)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+_ANSWER_RULES: dict[str, Callable[[object], str | None]] = {
+    "klondike_deal": _layout_problem,
+    "klondike_initial_score": _score_problem,
+    "klondike_score": _score_problem,
+    "klondike_timed_score": _score_problem,
+    "klondike_draw_count": lambda n: None if 1 <= n <= 52 else f"{n} cards a tap (it must be 1 to 52)",  # type: ignore[operator]
+    "klondike_recycle_limit": lambda n: None if n >= -1 else f"{n} (use a count, or NO_LIMIT: -1)",  # type: ignore[operator]
+    "klondike_format_score": lambda text: None if len(text) <= 40 else "a score text longer than 40 characters",  # type: ignore[arg-type]
+}
 
 
 def load_plugins(blocked: Iterable[str] = (), turned_off: Iterable[str] = ()) -> Plugins:

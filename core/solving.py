@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .legality import why_illegal
-from .moves import Move
+from .moves import InvalidMoveError, Move
 from .plugin_manager import GameHooks, PluginError, Plugins
 from .position import Position
 
@@ -66,7 +66,8 @@ def check_verdict(position: Position, verdict: Verdict) -> None:
         raise PluginError(f"klondike_solve answered {verdict.verdict!r}, not one of {', '.join(VERDICTS)}")
     if verdict.verdict == WINNABLE:
         trial = position.copy()
-        for number, move in enumerate(verdict.moves, start=1):
+        for number, answered in enumerate(verdict.moves, start=1):
+            move = _move(answered, f"move {number} of its winning line")
             reason = why_illegal(trial, move)
             if reason is not None:
                 raise PluginError(f"klondike_solve's winning line breaks at move {number} ({move}): {reason}")
@@ -75,5 +76,13 @@ def check_verdict(position: Position, verdict: Verdict) -> None:
             raise PluginError("klondike_solve's winning line does not win")
     elif verdict.moves:
         raise PluginError(f"klondike_solve gave moves with the verdict {verdict.verdict!r}")
-    if verdict.best is not None and why_illegal(position, verdict.best) is not None:
+    if verdict.best is not None and why_illegal(position, _move(verdict.best, "best move")) is not None:
         raise PluginError(f"klondike_solve's best move {verdict.best} is illegal here")
+
+
+def _move(answered: object, what: str) -> Move:
+    """A move the plugin answered, which has to be one of the notation."""
+    try:
+        return Move.checked(answered)
+    except InvalidMoveError as exc:
+        raise PluginError(f"klondike_solve's {what} is not a move: {exc}") from exc

@@ -20,6 +20,7 @@ from solitaire_klondike.core import (
     DealLengthError,
     DealLettersError,
     InvalidCodeError,
+    InvalidMoveError,
     PluginTurnedOffError,
     Refusal,
     RefusalKind,
@@ -85,6 +86,20 @@ def refusal_message(refusal: Refusal, card_text: Callable[[int], str] = card_sym
         return Message(
             N_("No face-up card of that column fits on {onto}: it needs the other colour and one rank lower."), params)
     return Message(N_("{card} does not fit on {onto}: it needs the other colour and one rank lower."), params)
+
+
+def move_error_message(error: InvalidMoveError) -> Message:
+    """The sentence for text that is not a move of the notation, from the error's fields alone."""
+    params = {"text": error.text, "part": error.part}
+    if error.kind == "not_a_source":
+        return Message(N_("{part} is not a pile a card can come from (W, T1–T7, FS, FH, FD, FC)."), params)
+    if error.kind == "not_a_target":
+        return Message(N_("{part} is not a pile a card can go to (F, T1–T7)."), params)
+    if error.kind == "foundation_target":
+        return Message(N_("Write the foundation a card goes to as F: it always goes to its own suit's."), params)
+    if error.kind == "same_pile":
+        return Message(N_("A card cannot move onto the pile it comes from."), params)
+    return Message(N_("{text} is not a move: write S, or SOURCE-TARGET like W-F, W-T3, T3-T5, T4-F or FH-T2."), params)
 
 
 def code_error_message(error: InvalidCodeError) -> Message:

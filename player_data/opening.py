@@ -1,4 +1,7 @@
-"""Finding the data file and opening it whatever state it is in: damaged, too new, or unwritable."""
+"""Finding the data file and opening it whatever state it is in: damaged, too new, or unwritable.
+
+A damaged file is renamed (kept aside) and a fresh one started; a file that cannot be written, or
+that a newer version wrote, is read into memory and never renamed."""
 
 import json
 import os
@@ -10,11 +13,12 @@ from typing import Any
 import platformdirs
 
 from .schema import ForeignFileError, NewerSchemaError, check_version, migrate
-from .store import Notice, Store
+from .store import Notice, Store, cannot_save_notice
 
 FOLDER_VARIABLE = "SOLITAIRE_KLONDIKE_DATA"
 FILE_NAME = "klondike.sqlite3"
 BUSY_TIMEOUT_MS = 5000
+RETRY_BUSY_TIMEOUT_MS = 250  # a store that cannot save tries the file again without keeping the player waiting
 OPEN_PATIENCE_S = 30  # how long to wait, at start, for another copy of the game to let go of the file
 _DAMAGE = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
 _BUSY = {"SQLITE_BUSY", "SQLITE_LOCKED"}
@@ -29,29 +33,85 @@ def data_folder() -> Path:
 def open_store(folder: Path | None = None) -> Store:
     """Open the player's data; never raises for a damaged, too new or unwritable file.
 
-    Whatever went wrong is told in :attr:`Store.notices`, one sentence each.
+    A file that cannot be written is still read; one written by a newer version is only read and
+    never changed; a damaged one is kept aside. Whatever went wrong is told in
+    :attr:`Store.notices`, one sentence each.
     """
     folder = Path(folder) if folder is not None else data_folder()
     path = folder / FILE_NAME
+
+    def reconnect() -> sqlite3.Connection:
+        folder.mkdir(parents=True, exist_ok=True)
+        return _connect(path, RETRY_BUSY_TIMEOUT_MS)
+
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        return Store(_connect_waiting(path), path)
+        return Store(_connect_waiting(path), path, reconnect=reconnect)
     except NewerSchemaError:
-        kind, why = "newer_schema", "was written by a newer version of Solitaire Klondike"
+        return _read_only(path, None, None)
     except sqlite3.Error as exc:
         if getattr(exc, "sqlite_errorname", "") not in _DAMAGE and not isinstance(exc, ForeignFileError):
-            return _memory_store(folder)
-        kind, why = "damaged", "could not be read"
-    except OSError:
-        return _memory_store(folder)
+            return _read_only(path, exc, reconnect)
+    except OSError as exc:
+        return _read_only(path, exc, reconnect)
     try:
-        aside = _move_aside(path, "newer" if kind == "newer_schema" else "damaged")
-        store = Store(_connect(path), path)
-    except (OSError, sqlite3.Error, NewerSchemaError):
-        return _memory_store(folder)
-    store.notices.append(Notice(kind, f"Your saved data {why}, so it was kept aside as {aside.name} "
-                                      "and a fresh store was started."))
+        aside = _move_aside(path, "damaged")
+        store = Store(_connect(path), path, reconnect=reconnect)
+    except (OSError, sqlite3.Error, NewerSchemaError) as exc:
+        store = Store(_connect(None), path, saving=False, read=False)
+        store.notices.append(Notice("damaged", f"Your saved data could not be read, and it could not be kept aside "
+                                               f"either ({exc}), so nothing you play now is saved.", "not_kept"))
+        return store
+    store.notices.append(Notice("damaged", f"Your saved data could not be read, so it was kept aside as {aside.name} "
+                                           "and a fresh store was started."))
     return store
+
+
+def _read_only(path: Path, exc: BaseException | None, reconnect) -> Store:
+    """A store on a copy in memory of the file (when it can be read at all): for a file that takes no
+    writes (``exc`` says why; ``reconnect`` tries again later) or, with ``exc`` ``None``, one
+    written by a newer version, which is never written."""
+    memory, read = _connect(None), False
+    try:
+        source = _open_for_reading(path)
+        try:
+            source.backup(memory)
+        finally:
+            source.close()
+        read = True
+        migrate(memory)
+    except NewerSchemaError:
+        pass
+    except (sqlite3.Error, OSError):
+        memory.close()
+        memory, read = _connect(None), False
+    if exc is None:
+        store = Store(memory, path, saving=False, read=read)
+        store.notices.append(Notice("newer_schema", "Your data file was written by a newer version of Solitaire "
+                                                    "Klondike, so this version only reads it and leaves it as it is: "
+                                                    "nothing you play now is saved."))
+        return store
+    store = Store(memory, path, saving=False, read=read, reconnect=reconnect)
+    store.notices.append(cannot_save_notice(exc, read))
+    return store
+
+
+def _open_for_reading(path: Path) -> sqlite3.Connection:
+    """The file opened read-only (without its shared-memory file when that cannot be made)."""
+    last: sqlite3.Error | None = None
+    for options in ("mode=ro", "mode=ro&immutable=1"):
+        conn = sqlite3.connect(f"{path.absolute().as_uri()}?{options}", uri=True, isolation_level=None)
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            check_version(conn)
+            return conn
+        except NewerSchemaError:
+            return conn
+        except sqlite3.Error as exc:
+            conn.close()
+            last = exc
+    assert last is not None
+    raise last
 
 
 def read_setting(key: str, default: Any = None, folder: Path | None = None) -> Any:
@@ -86,11 +146,12 @@ def _connect_waiting(path: Path) -> sqlite3.Connection:
             time.sleep(0.05)
 
 
-def _connect(path: Path | None) -> sqlite3.Connection:
+def _connect(path: Path | None, busy_ms: int | None = None) -> sqlite3.Connection:
     """Open, check and migrate the file (``None``: in memory); raise ``sqlite3.Error`` or ``NewerSchemaError``."""
-    conn = sqlite3.connect(path or ":memory:", timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    busy_ms = BUSY_TIMEOUT_MS if busy_ms is None else busy_ms
+    conn = sqlite3.connect(path or ":memory:", timeout=busy_ms / 1000, isolation_level=None)
     try:
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute(f"PRAGMA busy_timeout = {busy_ms}")
         problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
             raise ForeignFileError("; ".join(problems[:3]))
@@ -119,10 +180,3 @@ def _move_aside(path: Path, label: str) -> Path:
             companion.rename(aside.with_name(aside.name + suffix))
     path.rename(aside)
     return aside
-
-
-def _memory_store(folder: Path) -> Store:
-    store = Store(_connect(None), None)
-    store.notices.append(Notice("unwritable", f"The data folder {folder} cannot be written, so nothing you play "
-                                              "will be saved."))
-    return store

@@ -3,16 +3,19 @@
 import argparse
 import csv
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from solitaire_klondike.core import Plugins
+from solitaire_klondike.core import PluginError, Plugins
 from solitaire_klondike.frontends.formats import duration_text, percent_text, score_text, scoring_token, variant_text
 
 from .opening import open_store
 from .statistics import TOTAL, game_seconds
+from .store import Store
 
 EXIT_CANNOT_WRITE = 2
 CSV_COLUMNS = ("code", "variant", "started_at", "ended_at", "seconds", "moves", "undos", "score", "won",
@@ -20,36 +23,104 @@ CSV_COLUMNS = ("code", "variant", "started_at", "ended_at", "seconds", "moves", 
 
 
 def stats_command(args: argparse.Namespace, plugins: Plugins) -> int:
-    """Print the statistics (``args.json``: as JSON), or write the records to ``args.export``."""
+    """Print the statistics (``args.json``: as JSON), or write the records to ``args.export``.
+
+    The store's notices go to standard error once the records are read (reading finds damage)."""
     store = open_store()
     try:
-        for notice in store.notices:
-            print(f"klondike: {notice.text}", file=sys.stderr)
+        records = store.records()
         if args.export:
-            try:
-                playing = store.game_in_progress()
-                count = export_csv(store.records() + ([playing] if playing else []), Path(args.export))
-            except OSError as exc:
-                print(f"klondike: cannot write {args.export}: {exc.strerror}", file=sys.stderr)
-                return EXIT_CANNOT_WRITE
-            print(f"Wrote {count} game records to {args.export}.")
-            return 0
+            playing = store.game_in_progress()
+            records += [playing] if playing else []
+            return _export(store, records, Path(args.export), args.force)
         stats = store.statistics(plugins.carrying_scorings())
+        _tell_failing_scorers(stats, plugins)
         print(json.dumps(stats, indent=2) if args.json else stats_table(stats, plugins))
         return 0
     finally:
+        for notice in store.notices:
+            print(f"klondike: {notice.text}", file=sys.stderr)
         store.close()
 
 
+def _tell_failing_scorers(stats: dict[str, dict[str, Any]], plugins: Plugins) -> None:
+    """Name each scoring plugin that fails to write a score: the table shows its scores as plain numbers."""
+    failed: set[str] = set()
+    for key in stats:
+        token = scoring_token(plugins, key)
+        try:
+            if token is not None:
+                plugins.format_score(token, 0)
+        except PluginError as exc:
+            if str(exc) not in failed:
+                failed.add(str(exc))
+                hint = f" (leave it out with --block-plugin {exc.plugin})" if exc.plugin else ""
+                print(f"klondike: {exc}; its scores are shown as plain numbers{hint}", file=sys.stderr)
+
+
+def _export(store: Store, records: list[dict[str, Any]], target: Path, force: bool) -> int:
+    """Write the records to ``target``, never over the data file, nor over another file unless ``force``."""
+    refusal = export_refusal(store, target, force)
+    if refusal:
+        print(f"klondike: {refusal}; nothing was written.", file=sys.stderr)
+        return EXIT_CANNOT_WRITE
+    try:
+        count = export_csv(records, target)
+    except OSError as exc:
+        print(f"klondike: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_CANNOT_WRITE
+    print(f"Wrote {count} game records to {target}.")
+    return 0
+
+
+def export_refusal(store: Store, target: Path, force: bool) -> str | None:
+    """Why the records may not be written to ``target``, or ``None``."""
+    if not store.read:
+        return "your data could not be read, so there are no records to export"
+    if store.path is not None and _is_data_file(target, store.path):
+        return f"{target} is the game's own data file, which an export never replaces"
+    if target.is_dir():
+        return f"{target} is a folder"
+    if (target.exists() or target.is_symlink()) and not force:
+        return f"{target} already exists; add --force to replace it"
+    return None
+
+
+def _is_data_file(target: Path, data: Path) -> bool:
+    """Whether ``target`` is the data file or one of its ``-wal``/``-shm``/``-journal`` companions
+    (by name, through links, or as the same file under another name)."""
+    names = [data.with_name(data.name + suffix) for suffix in ("", "-wal", "-shm", "-journal")]
+    resolved = target.resolve()
+    for name in names:
+        if resolved == name.resolve():
+            return True
+        try:
+            if os.path.samefile(target, name):
+                return True
+        except OSError:
+            pass
+    return False
+
+
 def export_csv(records: list[dict[str, Any]], path: Path) -> int:
-    """Write one CSV line per game record (the game in progress has no ``ended_at``); return how many."""
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(CSV_COLUMNS)
-        for r in records:
-            writer.writerow([r["code"], r["variant"], r["started_at"], r["ended_at"], game_seconds(r), r["moves"],
-                             r["undos"], r["score"], _yes(r["won"]), _yes(r["took_back"]), _yes(not r["reset_at"]),
-                             _yes(not r["ended_at"])])
+    """Write one CSV line per game record (the game in progress has no ``ended_at``) to a temporary file
+    beside ``path``, then rename it over ``path``; return how many."""
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, then renamed
+        "w", newline="", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False)
+    try:
+        with handle:
+            writer = csv.writer(handle)
+            writer.writerow(CSV_COLUMNS)
+            for r in records:
+                writer.writerow([r["code"], r["variant"], r["started_at"], r["ended_at"], game_seconds(r),
+                                 r["moves"], r["undos"], r["score"], _yes(r["won"]), _yes(r["took_back"]),
+                                 _yes(not r["reset_at"]), _yes(not r["ended_at"])])
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(handle.name, path)
+    except BaseException:
+        Path(handle.name).unlink(missing_ok=True)
+        raise
     return len(records)
 
 

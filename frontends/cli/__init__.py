@@ -46,11 +46,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as exc:
         print(f"klondike: {exc}", file=sys.stderr)
         return exc.status
+    except PluginError as exc:  # a plugin failed while the output was being made (a score's text...)
+        print(f"klondike: {plugin_failure(exc)}", file=sys.stderr)
+        return EXIT_PLUGIN
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (| head): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
+
+
+def plugin_failure(exc: PluginError) -> str:
+    """A plugin's failure, and how to leave the plugin out when it is named."""
+    if not exc.plugin:
+        return str(exc)
+    return _("{reason} (leave that plugin out with --block-plugin {name})").format(reason=exc, name=exc.plugin)
 
 
 def _no_screen() -> str:
@@ -112,7 +122,7 @@ def _new_game(code: str, plugins: Plugins) -> Game:
     except InvalidCodeError as exc:
         raise CommandError(_("bad game code: {reason}").format(reason=exc), EXIT_BAD_INPUT) from exc
     except PluginError as exc:
-        raise CommandError(str(exc), EXIT_PLUGIN) from exc
+        raise CommandError(plugin_failure(exc), EXIT_PLUGIN) from exc
 
 
 def _deal(args: argparse.Namespace, plugins: Plugins) -> int:
@@ -198,7 +208,7 @@ def _played(args: argparse.Namespace, plugins: Plugins) -> tuple[Game, list[str]
         except InvalidMoveError as exc:
             raise CommandError(f"{where}: {exc}", EXIT_ILLEGAL) from exc
         except PluginError as exc:
-            raise CommandError(f"{where} ({text}): {exc}", EXIT_PLUGIN) from exc
+            raise CommandError(f"{where} ({text}): {plugin_failure(exc)}", EXIT_PLUGIN) from exc
     return game, texts
 
 

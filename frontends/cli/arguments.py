@@ -151,6 +151,8 @@ def build_parsers(data_folder: str,
     output = stats.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
     output.add_argument("--export", metavar=_("FILE.csv"), help=_("write every game record to a CSV file"))
+    stats.add_argument("--force", action="store_true",
+                       help=_("let --export replace a file that exists (never the game's own data file)"))
 
     from . import analyze, new
 

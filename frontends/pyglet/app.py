@@ -2,7 +2,7 @@
 
 import sys
 
-from solitaire_klondike.core import InvalidCodeError, Plugins
+from solitaire_klondike.core import InvalidCodeError, PluginError, Plugins
 
 
 def run(plugins: Plugins, code: str | None) -> int:
@@ -34,7 +34,12 @@ def run(plugins: Plugins, code: str | None) -> int:
     load_files()
     store = open_store()
     set_language(store.get_setting("language"))
-    session = Session.open(plugins, store, game_code)
+    try:
+        session = Session.open(plugins, store, game_code)
+    except PluginError as exc:  # not one variant works, even with the failing plugins left out
+        print(f"klondike: no game can be dealt: {exc}", file=sys.stderr)
+        store.close()
+        return 3
     KlondikeWindow(session)
     pyglet.app.run(interval=None)
     return 0

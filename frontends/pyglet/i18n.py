@@ -4,7 +4,7 @@ Catalogs are ``locales/<lang>/LC_MESSAGES/game.po``, read at start by :func:`par
 ``.mo``, and no Babel import: only the chosen language's file is read).  Refresh them after
 changing a message (from the repository root)::
 
-    pybabel extract -k _ -k N_ --no-location --sort-output -o locales/game.pot frontends/pyglet
+    pybabel extract -k _ -k N_ --no-location --sort-output -o locales/game.pot frontends/pyglet frontends/refusals.py
     pybabel update -D game -i locales/game.pot -d locales --no-fuzzy-matching
 """
 

@@ -4,7 +4,7 @@ The sentences come from the engine's fields alone (:mod:`solitaire_klondike.fron
 nothing here works out a rule again or reads the engine's English.
 """
 
-from solitaire_klondike.core import InvalidCodeError, Refusal
+from solitaire_klondike.core import InvalidCodeError, PluginError, Refusal
 
 from ..refusals import code_error_message, refusal_message
 from .i18n import _
@@ -25,15 +25,34 @@ def code_refusal(error: InvalidCodeError) -> str:
     return code_error_message(error).translated(_)
 
 
-def notice_text(kind: str) -> str:
-    """The store's notice (player_data ``Notice.kind``) as one translated sentence."""
+def notice_text(notice) -> str:
+    """The store's notice (a player_data ``Notice``) as translated sentences."""
+    kind, detail = notice.kind, notice.detail
     if kind == "damaged":
+        if detail == "not_kept":
+            return _("Your saved data could not be read, nor kept aside, so nothing you play now is saved.")
         return _("Your saved data could not be read, so it was kept aside and a fresh start was made.")
     if kind == "newer_schema":
-        return _(
-            "Your saved data comes from a newer version of the game, so it was kept aside and a fresh start was made.")
+        return _("Your saved data comes from a newer version of the game, so this version only reads it and leaves "
+                 "it as it is: nothing you play now is saved.")
     if kind == "unwritable":
-        return _("Your data folder cannot be written: the game plays, but nothing will be saved.")
+        causes = {"locked": _("Another program keeps the data file locked."), "disk_full": _("The disk is full."),
+                  "permissions": _("The data folder may not be written.")}
+        return " ".join(filter(None, [_("Your progress cannot be saved right now."), causes.get(detail, ""),
+                                      _("The game keeps trying, and will say when saving works again.")]))
+    if kind == "saving_again":
+        return _("Saving works again: everything played meanwhile is saved.")
+    if kind == "kept_aside":
+        if detail == "saved_game":
+            return _("Your saved game was damaged, so it was kept aside in the data file and a new deal starts.")
+        if detail == "record":
+            return _("A damaged game record was kept aside in the data file; the rest of your statistics are shown.")
+        return _("A damaged setting was kept aside in the data file, so its default is used.")
+    if kind == "setting_default":
+        return _("A setting held a value the game does not use, so its default is used.")
+    if kind == "game_unreadable":
+        return _("Your saved game could not be replayed, so a new deal starts; it is kept, and tried again when "
+                 "the installed plugins change.")
     return _("Your saved game needs a plugin that is not installed: a new deal starts, and the saved game is kept "
              "for when the plugin returns.")
 
@@ -46,3 +65,10 @@ def plugin_failures(names: list[str]) -> str:
 def plugin_failed(engine_message: str) -> str:
     """A plugin raised or answered wrongly: nothing changed; say so, with the engine's details."""
     return _("A plugin failed, so nothing changed:") + " " + engine_message
+
+
+def plugin_left_out(exc: PluginError) -> str:
+    """A plugin failed and is left out until the next start (its details go to the terminal)."""
+    if not exc.plugin:
+        return plugin_failed(str(exc))
+    return _("The plugin {name} failed, so it is left out until the game is started again.").format(name=exc.plugin)

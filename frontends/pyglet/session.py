@@ -12,8 +12,9 @@ from typing import Any
 from solitaire_klondike.core import Game, GameCode, IllegalMoveError, Move, PluginError, Plugins
 from solitaire_klondike.player_data import Store
 
-from .messages import move_refusal, notice_text, plugin_failed, plugin_failures
+from .messages import move_refusal, notice_text, plugin_failed, plugin_failures, plugin_left_out
 from .panels import beaten_records
+from .plugin_guard import leave_out, probe, working_game
 
 STATE_FILE_VARIABLE = "KLONDIKE_TEST_STATE_FILE"
 DEFAULT_DOUBLE_TAP_MS = 400
@@ -27,12 +28,12 @@ class Session:
 
     def __init__(self, plugins: Plugins, store: Store, game: Game) -> None:
         self.plugins, self.store, self.game = plugins, store, game
+        self._told = 0  # how many of the store's notices the player has been shown
         self.won_just_now = False                 # the last action won the game
         self.records_beaten: tuple[str, ...] = ()  # and beat these statistics of its variant
         store.game_started(game)
         failed = [info.name for info in plugins.infos if info.error and info.error != "blocked"]
-        notices = [notice_text(notice.kind) for notice in store.notices]
-        self.message = " ".join(filter(None, [*notices, plugin_failures(failed)]))
+        self.message = " ".join(filter(None, [self.store_news(), plugin_failures(failed)]))
 
     @classmethod
     def open(cls, plugins: Plugins, store: Store, code: GameCode | None = None) -> "Session":
@@ -40,11 +41,25 @@ class Session:
 
         With ``code`` the saved game is not replayed: starting the new one records it as
         abandoned from its saved row.
+        A plugin that fails on the way is left out for the session (and said so), and the game
+        goes on with a variant that works.
         """
-        game = Game(code, plugins) if code else store.resume(plugins)
+        failures: list[PluginError] = []
+        try:
+            game = Game(code, plugins) if code else store.resume(plugins)
+            if game is not None:
+                probe(game)
+        except PluginError as exc:
+            failures.append(exc)
+            leave_out(plugins, exc)
+            if not code and game is not None:
+                store.game_set_aside(game)
+            game = None
         if game is None:
-            game = Game(GameCode.random(*chosen_variant(plugins, store)), plugins)
-        return cls(plugins, store, game)
+            game = working_game(plugins, chosen_variant(plugins, store), failures)
+        session = cls(plugins, store, game)
+        session.message = " ".join(filter(None, [*map(plugin_left_out, failures), session.message]))
+        return session
 
     # --- settings ------------------------------------------------------------
 
@@ -53,6 +68,14 @@ class Session:
 
     def set_setting(self, key: str, value: Any) -> None:
         self.store.set_setting(key, value)
+        self.message = self.store_news() or self.message
+
+    def store_news(self) -> str:
+        """What the store has to say since the player was last told (a save that failed, saving
+        that works again, damage found), in the player's language."""
+        news = self.store.notices[self._told:]
+        self._told = len(self.store.notices)
+        return " ".join(notice_text(notice) for notice in news)
 
     def chosen_variant(self) -> tuple[str, str]:
         return chosen_variant(self.plugins, self.store)
@@ -85,7 +108,7 @@ class Session:
             self.message = move_refusal(exc.refusal)
             return False
         except PluginError as exc:
-            self.message = plugin_failed(str(exc))
+            self.recover(exc)
             return False
         self._saved()
         self._check_win(before)
@@ -99,7 +122,7 @@ class Session:
         try:
             done = self.game.redo() is not None and self._saved()
         except PluginError as exc:
-            self.message = plugin_failed(str(exc))
+            self.recover(exc)
             return False
         self._check_win(before)
         return done
@@ -119,9 +142,9 @@ class Session:
         """Leave the current game and deal ``code``; remember its plugins as the next choice."""
         self.message = ""
         try:
-            game = Game(code, self.plugins)
+            game = probe(Game(code, self.plugins))
         except PluginError as exc:
-            self.message = plugin_failed(str(exc))
+            self.recover(exc)
             return
         self.set_setting("draw", code.draw)
         self.set_setting("scoring", code.scoring)
@@ -130,7 +153,27 @@ class Session:
     def restart(self) -> None:
         """Deal the same code again from the start (R5)."""
         self.message = ""
-        self._begin(self.game.restarted())
+        try:
+            self._begin(probe(self.game.restarted()))
+        except PluginError as exc:
+            self.recover(exc)
+
+    def recover(self, exc: PluginError) -> None:
+        """A plugin failed: leave it out for the session and go on with this game when it still works
+        without it, else with a new deal of a variant that works (this one is kept for later)."""
+        if not leave_out(self.plugins, exc):
+            self.message = plugin_failed(str(exc))
+            return
+        failures = [exc]
+        try:
+            game = probe(Game.from_snapshot(self.game.snapshot(), self.plugins))
+            self.store.game_replaced(self.game, game)
+            self.game = game
+        except (PluginError, ValueError, KeyError):
+            self.store.game_set_aside(self.game)
+            self.game = working_game(self.plugins, chosen_variant(self.plugins, self.store), failures)
+            self.store.game_started(self.game)
+        self.message = " ".join(map(plugin_left_out, failures))
 
     def close(self) -> None:
         self.store.close()
@@ -140,10 +183,11 @@ class Session:
             self.store.game_left(self.game)
         self.game = game
         self.store.game_started(game)
+        self.message = " ".join(filter(None, [self.message, self.store_news()]))
 
     def _saved(self) -> bool:
-        self.message = ""
         self.store.action_done(self.game)
+        self.message = self.store_news()
         return True
 
     # --- test probe ------------------------------------------------------------

@@ -4,12 +4,15 @@ Frames are drawn only when something changed or while cards move (a 60 Hz step s
 only then); a game in progress also ticks its clock once a second while the table is seen.
 """
 
+import functools
 import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pyglet
 from pyglet.window import key, mouse
 
-from solitaire_klondike.core import COLUMNS, STOCK, Move, Pile, Refusal
+from solitaire_klondike.core import COLUMNS, STOCK, Move, Pile, PluginError, Refusal
 from solitaire_klondike.core.cards import RANK
 
 from . import i18n
@@ -18,7 +21,7 @@ from .deal_choice import SETTING as DEAL_CHOICE
 from .deal_choice import code_text, fresh_code, remembered, to_setting
 from .i18n import _
 from .layout import STATUS_RATIO, TableLayout
-from .messages import move_refusal, stuck_text
+from .messages import move_refusal, plugin_failed, stuck_text
 from .panels import NewGameForm, Panel, clock_text, help_panel, restart_panel, settings_panel, stats_panel, win_panel
 from .session import MIN_WINDOW, Session
 from .ui import SMALLEST_TEXT, PanelView, StatusBar, Toolbar
@@ -52,6 +55,20 @@ def tooltips() -> dict[str, str]:
              "settings": (_("Settings"), "F3"), "copy": (_("Copy the game code"), "Ctrl+C"),
              "finish": (_("Finish"), "F")}
     return {i: f"{name} ({keys})" for i, (name, keys) in names.items()}
+
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+def guarded(handler: Handler) -> Handler:
+    """An event handler in which a failing plugin is told and left out, never a crash."""
+    @functools.wraps(handler)
+    def run(window: "KlondikeWindow", *args: Any) -> Any:
+        try:
+            return handler(window, *args)
+        except PluginError as exc:
+            window.plugin_failed(exc)
+            return None
+    return run  # type: ignore[return-value]
 
 
 class KlondikeWindow(pyglet.window.Window):
@@ -111,6 +128,7 @@ class KlondikeWindow(pyglet.window.Window):
         self._redraw_pending = False
         self.draw(dt)
 
+    @guarded
     def on_draw(self) -> None:
         pyglet.gl.glClearColor(*FELT)
         self.clear()
@@ -118,9 +136,11 @@ class KlondikeWindow(pyglet.window.Window):
         self.frames += 1
         self.session.write_probe(self.probe())
 
+    @guarded
     def on_expose(self) -> None:
         self.request_redraw()
 
+    @guarded
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
         self.layout = self.controller.layout = self._layout(width, height)
@@ -188,6 +208,7 @@ class KlondikeWindow(pyglet.window.Window):
             self._stepping = True
             pyglet.clock.schedule_interval(self._step, FRAME_SECONDS)
 
+    @guarded
     def _step(self, dt: float) -> None:
         if not self.table.step():
             pyglet.clock.unschedule(self._step)
@@ -225,6 +246,7 @@ class KlondikeWindow(pyglet.window.Window):
             self._ticking = False
             pyglet.clock.unschedule(self._tick)
 
+    @guarded
     def _tick(self, dt: float) -> None:
         now = time.monotonic()
         self.session.game.add_play_time(now - self._clock_started)
@@ -233,10 +255,12 @@ class KlondikeWindow(pyglet.window.Window):
             self._bars()
             self.request_redraw()
 
+    @guarded
     def on_hide(self) -> None:
         self.seen = False
         self._clock()
 
+    @guarded
     def on_show(self) -> None:
         self.seen = True
         self._clock()
@@ -456,6 +480,7 @@ class KlondikeWindow(pyglet.window.Window):
         position = self.session.game.position
         return not position.stock and not position.waste and not any(position.hidden) and not position.is_won()
 
+    @guarded
     def _finish_step(self) -> None:
         """Play the lowest card that goes up, as an ordinary action; the next once it lands."""
         game = self.session.game
@@ -473,6 +498,7 @@ class KlondikeWindow(pyglet.window.Window):
 
     # --- pointer -----------------------------------------------------------------
 
+    @guarded
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         self._table_press = False
         if button != mouse.LEFT:
@@ -494,6 +520,7 @@ class KlondikeWindow(pyglet.window.Window):
         self._table_press = True
         self.controller.press(x, y)
 
+    @guarded
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
         hover = self.panel_view.hit(x, y) if self.panel else self.toolbar.hit(x, y) or self.status.hit(x, y)
         if hover != self.hover:
@@ -503,9 +530,11 @@ class KlondikeWindow(pyglet.window.Window):
                 self._show_panel()
             self.request_redraw()
 
+    @guarded
     def on_mouse_leave(self, x: float, y: float) -> None:
         self.on_mouse_motion(-1, -1, 0, 0)
 
+    @guarded
     def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> None:
         if self.panel or not self._table_press:
             return
@@ -518,6 +547,7 @@ class KlondikeWindow(pyglet.window.Window):
                                 four_colours=self._look("four_colours"))
             self.request_redraw()
 
+    @guarded
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
         if button != mouse.LEFT or self.panel or not self._table_press:
             return
@@ -534,6 +564,7 @@ class KlondikeWindow(pyglet.window.Window):
         else:
             self.play(outcome.move)
 
+    @guarded
     def _say_refusal(self, dt: float) -> None:
         refused, self._late_refusal = self._late_refusal, None
         if refused and not self.panel:
@@ -542,6 +573,7 @@ class KlondikeWindow(pyglet.window.Window):
 
     # --- keyboard ----------------------------------------------------------------
 
+    @guarded
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         ctrl, shift = modifiers & key.MOD_CTRL, modifiers & key.MOD_SHIFT
         if ctrl and symbol == key.Q:
@@ -573,6 +605,7 @@ class KlondikeWindow(pyglet.window.Window):
                     return self.refresh()
             self.play(self.controller.key(name))
 
+    @guarded
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         if symbol == key.TAB or symbol in self.back_tab:
             # pyglet keeps Shift+Tab's press under one symbol and may see its release (Shift let go
@@ -606,11 +639,24 @@ class KlondikeWindow(pyglet.window.Window):
             self.form.focus = panel.focus
         self.refresh(panel_too=True)
 
+    @guarded
     def on_text(self, text: str) -> None:
         if self.form and self.panel and text.isprintable() and not (text == " " and self.panel.focus != "code"):
             self.form.type_text(text)
             self.form.focus = self.panel.focus = "code"
             self.refresh(panel_too=True)
+
+    def plugin_failed(self, exc: PluginError) -> None:
+        """A plugin failed outside a move (a frame, a tap on the stock, a panel): the session leaves it out
+        and keeps a working game; the panel it broke is closed."""
+        self.session.recover(exc)
+        self.panel, self.form = None, None
+        self.panel_view.clear()
+        self.controller.set_game(self.session.game)
+        try:
+            self.refresh()
+        except PluginError as again:  # a failure no plugin can be named for: say it, and draw what can be drawn
+            self.session.message = plugin_failed(str(again))
 
     # --- leaving ---------------------------------------------------------------
 

@@ -12,10 +12,14 @@ from solitaire_klondike.core import (
     FOUNDATIONS,
     STOCK,
     WASTE,
+    WINNABLE,
     Game,
     InvalidMoveError,
     Move,
     Pile,
+    PluginError,
+    Position,
+    Verdict,
     load_plugins,
 )
 
@@ -81,6 +85,20 @@ def test_any_text_reads_as_a_move_that_writes_back_the_same_or_is_refused(text):
     except InvalidMoveError:
         return
     assert str(move) == text.strip().upper() and move in ALL_MOVES
+
+
+class SolverOfPairs:
+    """An "other" plugin whose winning line holds a pair of pile numbers that is no move."""
+
+    def klondike_solve(self, position: Position, budget: float, cancel: object) -> Verdict:
+        return Verdict(WINNABLE, ((8, 5),))  # type: ignore[arg-type]
+
+
+def test_a_plugin_answering_a_pair_that_is_no_move_is_refused_as_a_plugin_failure():
+    plugins = load_plugins(blocked=["solver"])
+    plugins.add(SolverOfPairs(), "pairs")
+    with pytest.raises(PluginError, match="is not a move"):
+        Game.from_text("KL1-D1N-AAAAAAG", plugins).solve(1)
 
 
 def test_moves_can_not_be_built_around_the_check():

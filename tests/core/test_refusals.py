@@ -20,6 +20,7 @@ from solitaire_klondike.core import (
     Game,
     IllegalMoveError,
     InvalidCodeError,
+    InvalidMoveError,
     Move,
     Pile,
     PluginTurnedOffError,
@@ -32,7 +33,7 @@ from solitaire_klondike.core import (
     parse_card,
 )
 from solitaire_klondike.core.legality import why_illegal
-from solitaire_klondike.frontends.refusals import Message, code_error_message, refusal_message
+from solitaire_klondike.frontends.refusals import Message, code_error_message, move_error_message, refusal_message
 
 LOCALES = Path(__file__).parents[2] / "locales"
 LANGUAGES = ("ca", "el", "es", "it")
@@ -153,8 +154,26 @@ def test_r3_each_fault_of_a_code_has_its_own_error_with_its_fields():
     assert str(draw) == "unknown draw token 'D9' in 'D9N': no installed draw plugin has it"
 
 
+def bad_moves() -> list[InvalidMoveError]:
+    errors = []
+    for text in ("T1", "T9-T1", "T1-W", "T1-FH", "FS-F"):
+        with pytest.raises(InvalidMoveError) as caught:
+            Move.parse(text)
+        errors.append(caught.value)
+    return errors
+
+
+def test_each_fault_of_a_move_text_has_its_kind_and_the_part_at_fault():
+    found = [(e.kind, e.text, e.part) for e in bad_moves()]
+    assert found == [("not_a_move", "T1", ""), ("not_a_source", "T9-T1", "T9"), ("not_a_target", "T1-W", "W"),
+                     ("foundation_target", "T1-FH", "FH"), ("same_pile", "FS-F", "F")]
+    assert {kind for kind, _, _ in found} == set(InvalidMoveError.KINDS)
+    assert str(bad_moves()[1]) == "'T9-T1': 'T9' is not a source pile (W, T1–T7, FS, FH, FD, FC)"
+
+
 def all_messages() -> list[Message]:
-    return [refusal_message(r) for r in SAMPLES] + [code_error_message(e) for e in bad_codes()]
+    return ([refusal_message(r) for r in SAMPLES] + [code_error_message(e) for e in bad_codes()]
+            + [move_error_message(e) for e in bad_moves()])
 
 
 def test_every_code_error_class_is_met():

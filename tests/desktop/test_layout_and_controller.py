@@ -255,7 +255,7 @@ class RaisesInScore:
         raise RuntimeError("broken scorer")
 
 
-def test_a_plugin_failing_in_a_move_changes_nothing_and_is_told(tmp_path):
+def test_a_plugin_failing_in_a_move_changes_nothing_is_told_and_left_out(tmp_path):
     from solitaire_klondike.frontends.pyglet.session import Session
     from solitaire_klondike.player_data import open_store
 
@@ -265,7 +265,9 @@ def test_a_plugin_failing_in_a_move_changes_nothing_and_is_told(tmp_path):
     try:
         session = Session.open(plugins, open_store(tmp_path), plugins.parse_code("KL1-D1N-AAAAAAG"))
         assert not session.play(Move.stock())
-        assert session.message.startswith("Un complemento ha fallado y no ha cambiado nada: plugin 'broken-scorer'")
+        assert session.message == ("El complemento broken-scorer ha fallado; queda fuera hasta que se vuelva a "
+                                   "abrir el juego.")
         assert session.game.move_count == 0 and len(session.game.position.stock) == 24
+        assert session.play(Move.stock()) and session.game.move_count == 1  # left out: the game goes on (issue 9)
     finally:
         i18n.set_language("en")

@@ -32,12 +32,6 @@ def _garbage(path: Path) -> None:
     path.write_bytes(os.urandom(path.stat().st_size))
 
 
-def _newer(path: Path) -> None:
-    with sqlite3.connect(path) as conn:
-        conn.execute("PRAGMA user_version = 99")
-    conn.close()
-
-
 def _foreign(path: Path) -> None:
     path.unlink()
     with sqlite3.connect(path) as conn:
@@ -46,18 +40,15 @@ def _foreign(path: Path) -> None:
     conn.close()
 
 
-@pytest.mark.parametrize("damage, kind, label", [
-    (_truncate, "damaged", "damaged"), (_garbage, "damaged", "damaged"), (_foreign, "damaged", "damaged"),
-    (_newer, "newer_schema", "newer"),
-])
-def test_a_bad_file_is_kept_aside_and_a_fresh_store_starts(folder: Path, plugins, damage, kind, label) -> None:
+@pytest.mark.parametrize("damage", [_truncate, _garbage, _foreign])
+def test_a_bad_file_is_kept_aside_and_a_fresh_store_starts(folder: Path, plugins, damage) -> None:
     _store_with_a_won_game(folder, plugins)
     damage(folder / FILE_NAME)
     bad = (folder / FILE_NAME).read_bytes()
     store = open_store(folder)
     [notice] = store.notices
-    [aside] = folder.glob(f"{FILE_NAME}.{label}-*")
-    assert notice.kind == kind
+    [aside] = folder.glob(f"{FILE_NAME}.damaged-*")
+    assert notice.kind == "damaged"
     assert aside.name in notice.text and notice.text.endswith("started.")
     assert aside.read_bytes() == bad
     assert store.writable and store.statistics()["total"]["played"] == 0
@@ -96,26 +87,36 @@ def read_only_folder(folder: Path, plugins) -> Iterator[Path]:
         folder.chmod(0o755)
 
 
-def _play_unsaved(folder: Path, plugins) -> None:
-    store = open_store(folder)
+def test_a_read_only_data_folder_is_read_and_plays_and_says_why_it_cannot_save(read_only_folder: Path,
+                                                                              plugins) -> None:
+    """Issue 9, case 2: the statistics and the saved game of a store that cannot be written are
+    still shown, and the notice names the cause."""
+    before = (read_only_folder / FILE_NAME).read_bytes()
+    store = open_store(read_only_folder)
     [notice] = store.notices
-    assert notice.kind == "unwritable" and "nothing you play will be saved" in notice.text
-    assert not store.writable
-    game = easy_game(plugins)
+    assert notice.kind == "unwritable" and notice.detail == "permissions"
+    assert "was read, but it cannot be saved" in notice.text and "(permissions)" in notice.text
+    assert not store.saving and store.read
+    assert store.statistics()["D1N"]["won"] == 3
+    game = easy_game(plugins, deal=7)
     store.game_started(game)
     play_to_win(game, lambda: store.action_done(game))
     store.set_setting("language", "es")
-    assert store.statistics()["D1N"]["won"] == 1  # counted for this session
+    assert store.statistics()["D1N"]["won"] == 4  # counted for this session
     assert store.get_setting("language") == "es"
+    assert [n.kind for n in store.notices] == ["unwritable"]  # told once, though every save failed
     store.close()
-
-
-def test_a_read_only_data_folder_plays_and_says_nothing_is_saved(read_only_folder: Path, plugins) -> None:
-    before = (read_only_folder / FILE_NAME).read_bytes()
-    _play_unsaved(read_only_folder, plugins)
     assert (read_only_folder / FILE_NAME).read_bytes() == before
 
 
-def test_a_data_folder_that_cannot_be_made_plays_and_says_nothing_is_saved(tmp_path: Path, plugins) -> None:
+def test_a_data_folder_that_cannot_be_made_plays_and_says_nothing_could_be_read(tmp_path: Path, plugins) -> None:
     (tmp_path / "a-file").write_text("in the way")
-    _play_unsaved(tmp_path / "a-file" / "data", plugins)
+    store = open_store(tmp_path / "a-file" / "data")
+    [notice] = store.notices
+    assert notice.kind == "unwritable" and "cannot be read or saved" in notice.text
+    assert not store.saving and not store.read
+    game = easy_game(plugins)
+    store.game_started(game)
+    play_to_win(game, lambda: store.action_done(game))
+    assert store.statistics()["D1N"]["won"] == 1
+    store.close()

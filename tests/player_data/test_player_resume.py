@@ -85,7 +85,7 @@ def test_a_saved_game_that_does_not_replay_is_kept_and_a_new_deal_starts(folder:
     store = open_store(folder)
     assert store.resume(plugins) is None
     [notice] = store.notices
-    assert notice.kind == "damaged" and "could not be read back" in notice.text
+    assert notice.kind == "game_unreadable" and "could not be read back" in notice.text
     fresh = _played(store, hard_game(plugins), actions=0)
     store.close()
     store = open_store(folder)
@@ -94,6 +94,22 @@ def test_a_saved_game_that_does_not_replay_is_kept_and_a_new_deal_starts(folder:
         kept = conn.execute("SELECT snapshot FROM saved_games WHERE status = 'unreadable'").fetchall()
     conn.close()
     assert [json.loads(k[0]) for k in kept] == [broken]
+
+
+def test_a_saved_game_that_did_not_replay_is_tried_again_when_the_plugins_change(folder: Path, plugins) -> None:
+    """Issue 9, case 6: a game marked unreadable under one set of plugins comes back under another."""
+    store = open_store(folder)
+    game = _played(store, easy_game(plugins))
+    store.close()
+    without = make_plugins(blocked=("vegas",))  # the deal plugin of this game is not the cause...
+    with sqlite3.connect(folder / FILE_NAME) as conn:  # ...but the game was marked unreadable before
+        conn.execute("UPDATE saved_games SET status = 'unreadable'")
+        conn.execute("INSERT OR REPLACE INTO store_info VALUES ('plugins_seen', 'another set')")
+    conn.close()
+    store = open_store(folder)
+    assert store.resume(without).snapshot() == game.snapshot()  # the plugins changed: tried again
+    assert store.notices == []
+    store.close()
 
 
 def test_two_copies_open_at_once_both_save_and_the_file_stays_sound(folder: Path, plugins) -> None:
