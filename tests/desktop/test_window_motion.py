@@ -22,11 +22,27 @@ def white(pixel) -> bool:
     return min(pixel) > 225
 
 
-def frames_stay(app, seconds: float = 0.6) -> bool:
-    """No frame is drawn for ``seconds`` (nothing moves, nothing changed)."""
-    before = app.read()["frames"]
-    time.sleep(seconds)
-    return app.read()["frames"] == before
+def frames_stay(app, seconds: float = 0.6, patience: float = 5.0) -> bool:
+    """Within ``patience`` seconds, a stretch of ``seconds`` comes when no frame is drawn
+    (nothing moves; the window's own start-up events may still be arriving on a busy machine)."""
+    end = time.monotonic() + patience
+    while time.monotonic() < end:
+        before = app.read()["frames"]
+        time.sleep(seconds)
+        if app.read()["frames"] == before:
+            return True
+    return False
+
+
+def pixel_soon(app, point, wanted, patience: float = 3.0):
+    """The pixel at ``point`` once it is ``wanted`` (the frame the probe tells of is swapped in
+    a moment later), else its last value."""
+    end = time.monotonic() + patience
+    while True:
+        pixel = app.pixel(*point)
+        if pixel == wanted or time.monotonic() > end:
+            return pixel
+        time.sleep(0.1)
 
 
 def test_a_restart_is_dealt_card_by_card_and_a_key_during_the_deal_is_not_lost(launch):
@@ -104,7 +120,7 @@ def test_the_status_bar_the_toolbar_states_and_restart_asking_first(launch):
     app = launch("play", "KL1-D1V-AAAAAAG")
     state = app.state
     assert "Stock: 24" in state["figures"] and "Pass 1 of 1" in state["figures"] and "Time: 0:00" in state["figures"]
-    band = app.pixel(5, state["status_height"] / 2)
+    band = pixel_soon(app, (5, state["status_height"] / 2), STATUS_BAND)
     assert band == STATUS_BAND, "the status bar has its own background"
     undo = state["toolbar"]["undo"]
     state = app.after(lambda: app.hover(undo[0] + undo[2] / 2, undo[1] + undo[3] / 2), lambda s: s["tooltip"])
