@@ -16,10 +16,10 @@ from solitaire_klondike.frontends.formats import (
     scoring_token,
     variant_text,
 )
+from solitaire_klondike.frontends.i18n import LANGUAGES, N_, _
 
 from ..refusals import CODE_EXAMPLE
 from .deal_choice import GRADE_NAMES, DealChoice, fresh_code, shipped_grades
-from .i18n import LANGUAGES, N_, _
 from .messages import code_refusal
 
 DOUBLE_TAP_CHOICES = (250, 400, 600)
@@ -44,7 +44,8 @@ KEYS = (
     ("Ctrl+Z", N_("Undo")), (N_("Ctrl+Y, Ctrl+Shift+Z"), N_("Redo")),
     ("Ctrl+N, Ctrl+R", N_("New game, restart")),
     ("Ctrl+C, Ctrl+V", N_("Copy the game code; paste one into the New game window")),
-    ("F1, F2, F3", N_("Help, statistics, settings")), ("F", N_("Finish")), ("Ctrl+Q", N_("Quit")),
+    ("F1, F2, F3", N_("Help, statistics, settings")), ("F", N_("Finish")),
+    ("H", N_("Hint: the next move of a winning line")), ("Ctrl+Q", N_("Quit")),
 )
 HELP_TABS = (("rules", N_("Rules")), ("mouse", N_("Mouse")), ("keys", N_("Keys")))
 
@@ -114,10 +115,10 @@ class NewGameForm:
         rows = [[Widget("title", _("New game"))], [Widget("text", _("Draw"))]]
         draws = sorted(self.plugins.choices("draw").items())
         rows.append([self._option("draw", token, info) for token, info in draws])
-        rows.append([Widget("text", _(self._variant("draw").translated_description()))])
+        rows.append([Widget("text", self._variant("draw").translated_description())])
         rows.append([Widget("text", _("Scoring"))])
         rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.choices("scoring").items())])
-        rows.append([Widget("text", _(self._variant("scoring").translated_description()))])
+        rows.append([Widget("text", self._variant("scoring").translated_description())])
         rows += self._deal_rows()
         rows.append([Widget("text", _("Or type a game code, like {example}").format(example=CODE_EXAMPLE))])
         rows.append([Widget("field", self.code_text, "code")])
@@ -143,7 +144,7 @@ class NewGameForm:
         return self.choices.setdefault(self.draw + self.scoring, DealChoice())
 
     def _option(self, kind: str, token: str, info: PluginInfo) -> Widget:
-        name = _(info.variant.translated_name()) if info.variant else token
+        name = info.variant.translated_name() if info.variant else token
         return Widget("option", name, f"{kind}:{token}", token == getattr(self, kind))
 
     def _variant(self, kind: str) -> Variant:
@@ -254,7 +255,7 @@ def stats_panel(statistics: dict[str, dict[str, Any]], plugins: Plugins, confirm
     if variants:
         keys = [k for k in STAT_WORDS if k != "balance" or any(k in statistics[v] for v in variants)]
         table = [(_("Variant"), *(_(STAT_WORDS[k]) for k in keys))]
-        table += [(_variant_name(plugins, v), *_stat_cells(statistics[v], keys, plugins, [v])) for v in variants]
+        table += [(variant_text(plugins, v), *_stat_cells(statistics[v], keys, plugins, [v])) for v in variants]
         table.append((_("All games"), *_stat_cells(statistics.get(TOTAL, {}), keys, plugins, variants)))
         rows.append([Widget("table", "", "table", cells=tuple(table))])
     else:
@@ -265,11 +266,6 @@ def stats_panel(statistics: dict[str, dict[str, Any]], plugins: Plugins, confirm
         return Panel("stats", rows, default="reset_no", cancel="reset_no", focus="reset_no", width=STATS_WIDTH)
     rows.append([Widget("button", _("Reset statistics"), "reset"), Widget("button", _("Close"), "close")])
     return Panel("stats", rows, default="close", focus="close", width=STATS_WIDTH)
-
-
-def _variant_name(plugins: Plugins, key: str) -> str:
-    """``'D1N'`` → ``'Draw 1 · Normal'`` in the current language (the key when unknown)."""
-    return " · ".join(_(name) for name in variant_text(plugins, key).split(" · "))
 
 
 def _stat_cells(numbers: dict[str, Any], keys: list[str], plugins: Plugins, variants: list[str]) -> list[str]:

@@ -2,12 +2,12 @@
 Shift+Tab on the table and in panels, Space on a focused button, Ctrl+V into the code field,
 and panels that fit the smallest window in every language."""
 
+from catalog_words import read_catalog
 from test_window import DEAL_G
 from test_window_game import centre, won_game
 
 from solitaire_klondike.core import Game, load_plugins
 from solitaire_klondike.frontends.pyglet.controller import CURSOR_ORDER
-from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 from solitaire_klondike.frontends.pyglet.panels import RULES_HELP
 from solitaire_klondike.player_data import open_store
 

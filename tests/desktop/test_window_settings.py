@@ -5,10 +5,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from catalog_words import read_catalog
 from test_window import DEAL_G, spot, visible_point
 
 from solitaire_klondike.core import Game, load_plugins
-from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 from solitaire_klondike.player_data import open_store
 
 
