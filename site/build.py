@@ -26,6 +26,7 @@ from examples import insert_examples, replay_all
 from hook_reference import insert_reference
 from mdpo.po2md import Po2Md
 from pictures import table_svg
+from plugin_words import insert_plugin_words
 
 from solitaire_klondike.core import Game, load_plugins
 from solitaire_klondike.frontends.cli.arguments import program_version
@@ -41,7 +42,7 @@ CONFIG_OUT = BUILD / "mkdocs.yml"
 DOMAIN = "site"
 LANGUAGES = ("ca", "el", "es", "it")
 SOURCE_ONLY = {"build.py", "md_messages.py", "hook_reference.py", "examples.py", "examples.yml",
-               "pictures.py", "babel.cfg", "mkdocs.yml", "overrides", "__pycache__", "terms.yml"}
+               "pictures.py", "plugin_words.py", "babel.cfg", "mkdocs.yml", "overrides", "__pycache__", "terms.yml"}
 HOME_DEAL = "KL1-D1N-AAAAAAG"
 SITE_URL_VARIABLE = "SITE_URL"  # where the site is published; default: where `serve` serves it
 # Words of the config and of Material's templates that mkdocs does not translate (see md_messages).
@@ -117,7 +118,7 @@ def write_pages(catalogs):
             translator.pofiles = [catalog]
             pages[f"{page.stem}.{lang}.md"] = (lang, translator.translate(english))
         for name, (lang, text) in pages.items():
-            text = insert_examples(text, replays, lang).replace(VERSION_MARK, version)
+            text = insert_plugin_words(insert_examples(text, replays, lang), lang).replace(VERSION_MARK, version)
             (PAGES_OUT / name).write_text(text, encoding="utf-8")
 
 
