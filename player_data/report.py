@@ -12,7 +12,8 @@ from typing import Any
 
 from solitaire_klondike.core import PluginError, Plugins
 from solitaire_klondike.frontends.formats import duration_text, percent_text, score_text, scoring_token, variant_text
-from solitaire_klondike.frontends.i18n import ngettext
+from solitaire_klondike.frontends.i18n import N_, _, ngettext
+from solitaire_klondike.frontends.pyglet.messages import notice_text
 
 from .opening import open_store
 from .statistics import TOTAL, game_seconds
@@ -40,7 +41,7 @@ def stats_command(args: argparse.Namespace, plugins: Plugins) -> int:
         return 0
     finally:
         for notice in store.notices:
-            print(f"klondike: {notice.text}", file=sys.stderr)
+            print(f"klondike: {notice_text(notice)}", file=sys.stderr)
         store.close()
 
 
@@ -55,20 +56,22 @@ def _tell_failing_scorers(stats: dict[str, dict[str, Any]], plugins: Plugins) ->
         except PluginError as exc:
             if str(exc) not in failed:
                 failed.add(str(exc))
-                hint = f" (leave it out with --block-plugin {exc.plugin})" if exc.plugin else ""
-                print(f"klondike: {exc}; its scores are shown as plain numbers{hint}", file=sys.stderr)
+                message = (_("{error}; its scores are shown as plain numbers (leave it out with --block-plugin "
+                             "{name})") if exc.plugin else _("{error}; its scores are shown as plain numbers"))
+                print("klondike: " + message.format(error=exc, name=exc.plugin), file=sys.stderr)
 
 
 def _export(store: Store, records: list[dict[str, Any]], target: Path, force: bool) -> int:
     """Write the records to ``target``, never over the data file, nor over another file unless ``force``."""
     refusal = export_refusal(store, target, force)
     if refusal:
-        print(f"klondike: {refusal}; nothing was written.", file=sys.stderr)
+        print("klondike: " + _("{reason}; nothing was written.").format(reason=refusal), file=sys.stderr)
         return EXIT_CANNOT_WRITE
     try:
         count = export_csv(records, target)
     except OSError as exc:
-        print(f"klondike: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+        print("klondike: " + _("cannot write {file}: {why}").format(file=target, why=exc.strerror or exc),
+              file=sys.stderr)
         return EXIT_CANNOT_WRITE
     print(ngettext("Wrote {count} game record to {file}.", "Wrote {count} game records to {file}.", count)
           .format(count=count, file=target))
@@ -78,13 +81,13 @@ def _export(store: Store, records: list[dict[str, Any]], target: Path, force: bo
 def export_refusal(store: Store, target: Path, force: bool) -> str | None:
     """Why the records may not be written to ``target``, or ``None``."""
     if not store.read:
-        return "your data could not be read, so there are no records to export"
+        return _("your data could not be read, so there are no records to export")
     if store.path is not None and _is_data_file(target, store.path):
-        return f"{target} is the game's own data file, which an export never replaces"
+        return _("{file} is the game's own data file, which an export never replaces").format(file=target)
     if target.is_dir():
-        return f"{target} is a folder"
+        return _("{file} is a folder").format(file=target)
     if (target.exists() or target.is_symlink()) and not force:
-        return f"{target} already exists; add --force to replace it"
+        return _("{file} already exists; add --force to replace it").format(file=target)
     return None
 
 
@@ -126,15 +129,21 @@ def export_csv(records: list[dict[str, Any]], path: Path) -> int:
     return len(records)
 
 
+# The Statistics window's words (frontends/pyglet/panels.py), so the table reads the same in the game.
+HEADER = (N_("Variant"), N_("Played"), N_("Won"), N_("Won %"), N_("Streak"), N_("Best streak"), N_("Best score"),
+          N_("Fastest win"), N_("Fewest moves"))
+
+
 def stats_table(stats: dict[str, dict[str, Any]], plugins: Plugins) -> str:
-    """A readable table, one line per variant and one for the total, scores shown as each plugin shows them."""
+    """A readable table in the user's language, one line per variant and one for all games, scores shown as each
+    plugin shows them."""
     balance = any("balance" in s for s in stats.values())
-    header = ["Variant", "Played", "Won", "Win rate", "Streak", "Longest", "Best score", "Fastest win", "Fewest moves"]
-    rows = [header + (["Balance"] if balance else [])]
+    header = [_(word) for word in HEADER]
+    rows = [header + ([_("Balance")] if balance else [])]
     variants = [key for key in stats if key != TOTAL]
     for key in [*variants, TOTAL]:
         s = stats[key]
-        label = "Total" if key == TOTAL else _label(key, plugins)
+        label = _("All games") if key == TOTAL else _label(key, plugins)
         scored = variants if key == TOTAL else [key]
         row = [label, str(s["played"]), str(s["won"]), percent_text(s["win_rate"]), str(s["current_streak"]),
                str(s["longest_streak"]), _score(plugins, scored, s["best_score"]),
@@ -146,13 +155,13 @@ def stats_table(stats: dict[str, dict[str, Any]], plugins: Plugins) -> str:
     lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
              for row in rows]
     if not variants:
-        lines.append("No games recorded yet: a game counts once it is won, or left after its first move.")
+        lines.append(_("No games played yet.") + " " + _("A game counts as played from its first action."))
     return "\n".join(lines)
 
 
 def _label(key: str, plugins: Plugins) -> str:
     name = variant_text(plugins, key)
-    return f"{key} (plugin not installed)" if name == key else f"{name} ({key})"
+    return _("{variant} (plugin not installed)").format(variant=key) if name == key else f"{name} ({key})"
 
 
 def _score(plugins: Plugins, variants: list[str], score: int | None) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from solitaire_klondike.analysis.shipped import shipped_grade
 from solitaire_klondike.core import (
+    CARD_NAMES,
     UNDECIDED,
     UNWINNABLE,
     WINNABLE,
@@ -18,12 +19,15 @@ from solitaire_klondike.core import (
     Move,
     PluginError,
     Plugins,
+    PluginTurnedOffError,
     load_plugins,
 )
 from solitaire_klondike.core.plugin_manager import CORE_NAME
-from solitaire_klondike.frontends.i18n import _, set_language
+from solitaire_klondike.frontends.i18n import _, ngettext, set_language
+from solitaire_klondike.frontends.refusals import code_error_message, refusal_message
 
 from . import analyze, new
+from .argparse_words import translate_argparse
 from .arguments import BLOCK_VARIABLE, DEFAULT_COMMAND, build_parsers, move_sources, requested_language, split_command
 from .moves_input import MovesInputError, read_moves
 from .new import grade_name
@@ -69,6 +73,7 @@ def _no_screen() -> str:
 
 def _main(argv: list[str]) -> int:
     set_language(requested_language(argv))
+    translate_argparse(_, ngettext)
     top, parsers = build_parsers(*_folders())
     name, rest = split_command(argv)
     if name is None:
@@ -77,7 +82,11 @@ def _main(argv: list[str]) -> int:
         name = DEFAULT_COMMAND
     if name not in parsers:
         top.parse_args(argv)  # says the command is unknown, and exits
-    args = parsers[name].parse_intermixed_args(rest)
+    parser = parsers[name]
+    # parse_intermixed_args keeps the usage without its first 7 characters, the length of "usage: "
+    # in English: give it the usage without the prefix in the user's language
+    parser.usage = parser.format_usage().removeprefix(_("usage: "))
+    args = parser.parse_intermixed_args(rest)
     plugins = _load_plugins(args.block_plugin)
     commands = {"deal": _deal, "replay": _replay, "solve": _solve, "plugins": _plugins, "play": _play,
                 "stats": _stats, "new": new.run, "analyze": analyze.run}
@@ -116,13 +125,25 @@ def _load_plugins(named: list[str]) -> Plugins:
     return plugins
 
 
+def _bad_code(code: str, error: InvalidCodeError) -> CommandError:
+    """A refused game code, told from the error's class and fields (frontends.refusals)."""
+    reason = code_error_message(error).translated(_)
+    if isinstance(error, PluginTurnedOffError):
+        reason += " " + _("On the command line: klondike plugins --enable {name}").format(name=error.name)
+    return CommandError(_("bad game code {code}: {reason}").format(code=code.strip(), reason=reason), EXIT_BAD_INPUT)
+
+
+def _plugin_failed(error: PluginError) -> CommandError:
+    return CommandError(plugin_failure(error), EXIT_PLUGIN)
+
+
 def _new_game(code: str, plugins: Plugins) -> Game:
     try:
         return Game.from_text(code, plugins)
     except InvalidCodeError as exc:
-        raise CommandError(_("bad game code: {reason}").format(reason=exc), EXIT_BAD_INPUT) from exc
+        raise _bad_code(code, exc) from exc
     except PluginError as exc:
-        raise CommandError(plugin_failure(exc), EXIT_PLUGIN) from exc
+        raise _plugin_failed(exc) from exc
 
 
 def _deal(args: argparse.Namespace, plugins: Plugins) -> int:
@@ -161,7 +182,7 @@ def _solve(args: argparse.Namespace, plugins: Plugins) -> int:
     try:
         verdict = game.solve(args.budget)
     except PluginError as exc:
-        raise CommandError(str(exc), EXIT_PLUGIN) from exc
+        raise _plugin_failed(exc) from exc
     if args.json:
         print(json.dumps({
             "code": str(game.code), "verdict": verdict.verdict, "moves": [str(m) for m in verdict.moves],
@@ -199,16 +220,20 @@ def _played(args: argparse.Namespace, plugins: Plugins) -> tuple[Game, list[str]
     except PluginError as exc:
         raise CommandError(str(exc), EXIT_PLUGIN) from exc
     for number, text in enumerate(texts, start=1):
-        where = _("move {number} of {count}").format(number=number, count=len(texts))
+        where = {"number": number, "count": len(texts), "move": text}
         try:
             game.push(Move.parse(text))
         except IllegalMoveError as exc:
-            raise CommandError(_("{where}, {move}, is illegal: {reason}").format(
-                where=where, move=text, reason=exc.reason), EXIT_ILLEGAL) from exc
+            reason = refusal_message(exc.refusal, card_text=CARD_NAMES.__getitem__).translated(_)
+            raise CommandError(_("move {number} of {count}, {move}, is illegal ({rule}): {reason}").format(
+                rule=exc.refusal.rule, reason=reason, **where), EXIT_ILLEGAL) from exc
         except InvalidMoveError as exc:
-            raise CommandError(f"{where}: {exc}", EXIT_ILLEGAL) from exc
+            raise CommandError(_("move {number} of {count}, {move}, is not a move: write S, or two places joined "
+                                 "by a dash, like W-F or T3-T5 (places: S, W, T1–T7, F, FS, FH, FD, FC).").format(
+                **where), EXIT_ILLEGAL) from exc
         except PluginError as exc:
-            raise CommandError(f"{where} ({text}): {plugin_failure(exc)}", EXIT_PLUGIN) from exc
+            raise CommandError(_("move {number} of {count}, {move}: {details}").format(
+                details=plugin_failure(exc), **where), EXIT_PLUGIN) from exc
     return game, texts
 
 
@@ -216,11 +241,13 @@ def _plugins(args: argparse.Namespace, plugins: Plugins) -> int:
     if args.enable or args.disable:
         _remember_switch(args.enable or args.disable, bool(args.enable), plugins)
     states = {"on": _("on"), "off": _("off"), "blocked": _("blocked")}
+    kinds = {"draw": _("draw"), "scoring": _("scoring"), "other": _("other")}
     rows = [(_("NAME"), _("KIND"), _("TOKEN"), _("VERSION"), _("FROM"), _("STATE"))]
     for info in plugins.infos:
         token = info.variant.token if info.variant else "-"
         state = states.get(info.state) or _("failed: {why}").format(why=info.error)
-        rows.append((info.name, info.kind, token, info.version, info.source, state))
+        source = _("built-in") if info.source == "built-in" else info.source
+        rows.append((info.name, kinds.get(info.kind, info.kind), token, info.version, source, state))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[5])
@@ -256,7 +283,7 @@ def _play(args: argparse.Namespace, plugins: Plugins) -> int:
         try:
             plugins.parse_code(args.code)
         except InvalidCodeError as exc:
-            raise CommandError(_("bad game code: {reason}").format(reason=exc), EXIT_BAD_INPUT) from exc
+            raise _bad_code(args.code, exc) from exc
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         raise CommandError(_no_screen(), EXIT_NO_SCREEN)
     try:

@@ -15,7 +15,7 @@ from cli_helpers import KLONDIKE, klondike
 # Deal 6: T1 holds the ace of diamonds alone, T2 a face-down card under the jack of clubs. After S T1-F,
 # T2-T1 is refused by R8 as the third move; anywhere else it is refused for another reason.
 DEAL_6 = "KL1-D1N-AAAAAAG"
-R8_THIRD = "klondike: move 3 of 3, T2-T1, is illegal: T1 is empty and takes only a king (R8)"
+R8_THIRD = "klondike: move 3 of 3, T2-T1, is illegal (R8): An empty column takes only a king."
 
 
 def test_options_may_stand_between_the_code_and_the_moves():
@@ -31,7 +31,7 @@ def test_block_plugin_works_before_and_after_the_command():
         lines = klondike(*args).stdout.splitlines()
         assert any(line.startswith("vegas ") and line.endswith(" blocked") for line in lines), lines
     refused = klondike("deal", "KL1-D1V-AAAAAAG", "--block-plugin=vegas")
-    assert refused.returncode == 2 and "'V'" in refused.stderr
+    assert refused.returncode == 2 and "(token V)" in refused.stderr
 
 
 def test_moves_from_standard_input_stand_where_the_dash_stands():
@@ -43,7 +43,7 @@ def test_moves_from_a_file_stand_where_the_file_is_named(tmp_path):
     moves.write_text("T1-F  # the ace of diamonds\n", encoding="utf-8")
     assert klondike("replay", DEAL_6, "S", "--file", str(moves), "T2-T1").stderr.startswith(R8_THIRD)
     assert klondike("replay", "--file", str(moves), DEAL_6, "T2-T1").stderr.startswith(
-        "klondike: move 2 of 2, T2-T1, is illegal: T1 is empty and takes only a king (R8)")
+        "klondike: move 2 of 2, T2-T1, is illegal (R8): An empty column takes only a king.")
 
 
 def test_a_byte_order_mark_is_ignored(tmp_path):
@@ -113,7 +113,7 @@ def test_play_checks_its_code_before_looking_for_a_screen(tmp_path):
     env["SOLITAIRE_KLONDIKE_DATA"] = str(tmp_path)
     result = subprocess.run([*KLONDIKE, "play", "BADCODE"], capture_output=True, text=True, env=env)
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr.startswith("klondike: bad game code: 'BADCODE' is not a game code")
+    assert result.stderr.startswith("klondike: bad game code BADCODE: This is not a game code.")
 
 
 def test_version():

@@ -66,8 +66,9 @@ def test_klondike_stats_on_a_damaged_file_says_so_and_shows_fresh_statistics(fol
     result = subprocess.run([KLONDIKE, "stats"], capture_output=True,
                             text=True, env=child_env(folder))
     assert result.returncode == 0
-    assert "could not be read, so it was kept aside as klondike.sqlite3.damaged-" in result.stderr
-    assert "Total" in result.stdout and "No games recorded yet" in result.stdout
+    assert "Your saved data could not be read, so it was kept aside and a fresh start was made." in result.stderr
+    assert list((folder).glob("klondike.sqlite3.damaged-*"))
+    assert "All games" in result.stdout and "No games played yet." in result.stdout
 
 
 @pytest.fixture

@@ -50,12 +50,12 @@ def test_stats_table_has_a_line_per_variant_and_a_total_with_scores_as_the_plugi
     _history(folder, plugins)
     lines = _klondike(folder).stdout.splitlines()
     rows = {cells[0]: cells[1:] for cells in (re.split(r"\s{2,}", line.strip()) for line in lines)}
-    assert rows["Variant"] == ["Played", "Won", "Win rate", "Streak", "Longest", "Best score", "Fastest win",
+    assert rows["Variant"] == ["Played", "Won", "Won %", "Streak", "Best streak", "Best score", "Fastest win",
                                "Fewest moves", "Balance"]
     assert rows["Draw 1 · Normal (D1N)"] == ["1", "1", "100%", "1", "1", "625", "1:16", "76", "-"]
     assert rows["Draw 1 · Vegas (D1V)"] == ["2", "1", "50%", "0", "1", "+$208", "1:16", "76", "+$161"]
     assert rows["Draw 3 · Vegas (D3V)"] == ["1", "1", "100%", "1", "1", "+$208", "1:00", "60", "+$208"]
-    assert rows["Total"] == ["4", "3", "75%", "0", "3", "-", "1:00", "60", "+$369"]
+    assert rows["All games"] == ["4", "3", "75%", "0", "3", "-", "1:00", "60", "+$369"]
     assert len(rows) == 5
 
 
@@ -88,7 +88,7 @@ def test_stats_export_writes_the_game_in_progress_that_the_table_counts(folder: 
     store.action_done(game, clock(7))
     store.close()
     table = {re.split(r"\s{2,}", line.strip())[0]: line for line in _klondike(folder).stdout.splitlines()}
-    assert re.split(r"\s{2,}", table["Total"].strip())[1] == "5"
+    assert re.split(r"\s{2,}", table["All games"].strip())[1] == "5"
     target = tmp_path / "games.csv"
     assert "Wrote 5 game records" in _klondike(folder, "--export", str(target)).stdout
     with target.open(newline="") as handle:
@@ -149,4 +149,4 @@ def test_a_third_party_scoring_that_carries_its_score_shows_its_balance(folder: 
     rows = {cells[0]: cells[1:] for cells in (re.split(r"\s{2,}", line.strip())
                                               for line in stats_table(stats, plugins).splitlines())}
     assert rows["Draw 1 · Vegas, two passes (D1V2)"][-1] == "161 dollars"
-    assert rows["Total"][-1] == "161 dollars"
+    assert rows["All games"][-1] == "161 dollars"
