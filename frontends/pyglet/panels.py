@@ -44,7 +44,8 @@ KEYS = (
     ("Ctrl+Z", N_("Undo")), (N_("Ctrl+Y, Ctrl+Shift+Z"), N_("Redo")),
     ("Ctrl+N, Ctrl+R", N_("New game, restart")),
     ("Ctrl+C, Ctrl+V", N_("Copy the game code; paste one into the New game window")),
-    ("F1, F2, F3", N_("Help, statistics, settings")), ("F", N_("Finish")), ("Ctrl+Q", N_("Quit")),
+    ("F1, F2, F3", N_("Help, statistics, settings")), ("F", N_("Finish")),
+    ("H", N_("Hint: the next move of a winning line")), ("Ctrl+Q", N_("Quit")),
 )
 HELP_TABS = (("rules", N_("Rules")), ("mouse", N_("Mouse")), ("keys", N_("Keys")))
 

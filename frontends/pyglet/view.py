@@ -11,17 +11,19 @@ import pyglet
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
-from solitaire_klondike.core import COLUMNS, FOUNDATIONS, STOCK, WASTE, Pile, Position
+from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Move, Pile, Position, foundation_of
 from solitaire_klondike.core.cards import SUIT
 
 from .art import BACK, EMPTY, EXHAUSTED, FOUNDATION_MARK, RECYCLE, CardArt
 from .controller import Controller, legal_targets
+from .hint import moved_from
 from .layout import Rect, TableLayout
 from .motion import Motion
 
 CURSOR_COLOR = (255, 214, 64)
 HELD_COLOR = (120, 200, 255)
 TARGET_COLOR = (140, 240, 120)
+HINT_COLOR = (255, 64, 160)
 SHADOW = (0, 0, 0, 90)
 LIFT = 4            # how far lifted cards rise (window units × scale)
 
@@ -43,6 +45,9 @@ class TableView:
         self.targets: list[shapes.Box] = []
         self.cursor = shapes.Box(0, 0, 1, 1, 5, color=CURSOR_COLOR, batch=batch, group=self.groups[6])
         self.held = [shapes.Box(0, 0, 1, 1, 2, color=HELD_COLOR, batch=batch, group=self.groups[6]) for _ in range(2)]
+        self.hint_boxes = [shapes.Box(0, 0, 1, 1, 4, color=HINT_COLOR, batch=batch, group=self.groups[6])
+                           for _ in range(2)]
+        self.hint_rects: list[list[float] | None] = [None, None]
         self._resting_shown: list = []
 
     def _ensure_art(self, layout: TableLayout, four_colours: bool) -> CardArt:
@@ -168,6 +173,32 @@ class TableView:
             rect = _cursor_rect(position, layout, pile, index).moved(0, LIFT * layout.scale)
             for i, box in enumerate(self.held):
                 _frame(box, rect, grow=3 + 4 * i)
+
+
+    def show_hint(self, position: Position, layout: TableLayout, move: Move | None) -> None:
+        """Frame the cards a hinted move takes and where they go (nothing for ``None``)."""
+        rects = _hint_rects(position, layout, move) if move else [None, None]
+        for box, rect in zip(self.hint_boxes, rects):
+            box.visible = rect is not None
+            if rect is not None:
+                _frame(box, rect, grow=7)
+        self.hint_rects = [[r.x, r.y, r.w, r.h] if r else None for r in rects]
+
+
+def _hint_rects(position: Position, layout: TableLayout, move: Move) -> list[Rect | None]:
+    source, target = move
+    if source == STOCK:
+        return [layout.slots[STOCK], None]
+    card = position.top_card(source)
+    index = None
+    if source in COLUMNS:
+        index = moved_from(position, move) if target in COLUMNS else len(position.tableau[source]) - 1
+        card = position.tableau[source][index]
+    start = _cursor_rect(position, layout, source, index)
+    if target == FOUNDATION:
+        return [start, layout.slots[foundation_of(SUIT[card])]]  # type: ignore[index]
+    spots = layout.column_spots(position, target)
+    return [start, spots[-1].rect if spots else layout.slots[target]]
 
 
 def _slot_cell(position: Position, pile: Pile) -> int:

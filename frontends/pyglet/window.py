@@ -12,13 +12,14 @@ from typing import Any, TypeVar
 import pyglet
 from pyglet.window import key, mouse
 
-from solitaire_klondike.core import COLUMNS, STOCK, Move, Pile, PluginError, Refusal
+from solitaire_klondike.core import COLUMNS, STOCK, UNDECIDED, UNWINNABLE, WINNABLE, Move, Pile, PluginError, Refusal
 from solitaire_klondike.core.cards import RANK
 
 from . import i18n
 from .controller import Controller
 from .deal_choice import SETTING as DEAL_CHOICE
 from .deal_choice import code_text, fresh_code, remembered, to_setting
+from .hint import Answer, Hinter, answer_words, lost_panel
 from .i18n import _
 from .layout import STATUS_RATIO, TableLayout
 from .messages import move_refusal, plugin_failed, stuck_text
@@ -53,7 +54,7 @@ def tooltips() -> dict[str, str]:
     names = {"new": (_("New game"), "Ctrl+N"), "restart": (_("Restart"), "Ctrl+R"), "undo": (_("Undo"), "Ctrl+Z"),
              "redo": (_("Redo"), "Ctrl+Y"), "help": (_("Help"), "F1"), "stats": (_("Statistics"), "F2"),
              "settings": (_("Settings"), "F3"), "copy": (_("Copy the game code"), "Ctrl+C"),
-             "finish": (_("Finish"), "F")}
+             "finish": (_("Finish"), "F"), "hint": (_("Hint"), "H")}
     return {i: f"{name} ({keys})" for i, (name, keys) in names.items()}
 
 Handler = TypeVar("Handler", bound=Callable[..., Any])
@@ -107,6 +108,10 @@ class KlondikeWindow(pyglet.window.Window):
         self._late_refusal: Refusal | None = None
         self._shake: list[int] = []
         self.back_tab = back_tab_keys(self)
+        self.hinter = Hinter()
+        self.hint_move: Move | None = None
+        self.hint_unproven = False
+        self.lost_back = 0   # undos the "no win remains" panel offers
         if session.game.is_won():
             self.panel = self._build_panel("win")
         self.set_visible(True)
@@ -153,6 +158,7 @@ class KlondikeWindow(pyglet.window.Window):
         animate = animate and not self._look("reduce_motion")
         self.table.show(game.position, self.layout, self.controller, self.show_cursor and not self.panel,
                         animate, deal, self._look("four_colours"))
+        self.table.show_hint(game.position, self.layout, None if self.panel else self.hint_move)
         if self._shake:
             if not self._look("reduce_motion"):
                 self.table.shake(self._shake, self.scale)
@@ -167,7 +173,7 @@ class KlondikeWindow(pyglet.window.Window):
     def _bars(self) -> None:
         game = self.session.game
         buttons = [("new", _("New game")), ("restart", _("Restart")), ("undo", _("Undo")), ("redo", _("Redo")),
-                   ("help", _("Help")), ("stats", _("Statistics")), ("settings", _("Settings")),
+                   ("hint", _("Hint")), ("help", _("Help")), ("stats", _("Statistics")), ("settings", _("Settings")),
                    ("copy", _("Copy code"))]
         dimmed = frozenset(b for b, can in (("undo", game.can_undo()), ("redo", game.can_redo())) if not can)
         layout = self.layout
@@ -292,6 +298,8 @@ class KlondikeWindow(pyglet.window.Window):
             return help_panel(self.help_tab)
         if name == "restart":
             return restart_panel()
+        if name == "lost":
+            return lost_panel(self.lost_back)
         return settings_panel(session.setting("language"), session.double_tap_ms, {k: self._look(k) for k in LOOKS})
 
     def _show_panel(self) -> None:
@@ -326,6 +334,12 @@ class KlondikeWindow(pyglet.window.Window):
             choice = remembered(session.setting(DEAL_CHOICE)).get(variant.variant)
             session.new_game(fresh_code(variant.draw, variant.scoring, choice))
             return self._new_table()
+        elif panel.name == "lost" and widget_id == "undo_back":
+            for _step in range(self.lost_back):
+                session.undo()
+            self.panel, self.form = None, None
+            self.panel_view.clear()
+            return self.after_action()
         elif panel.name == "restart" and widget_id == "restart_yes":
             session.restart()
             return self._new_table()
@@ -357,6 +371,7 @@ class KlondikeWindow(pyglet.window.Window):
     def _new_table(self) -> None:
         """A new deal or a restart: dealt card by card; the cursor goes back to the stock,
         hidden until a key shows it."""
+        self.drop_hint()
         self.controller.set_game(self.session.game)
         self.show_cursor = False
         self.note = ""
@@ -377,6 +392,8 @@ class KlondikeWindow(pyglet.window.Window):
         self.note = ""
         if command == "quit":
             return self.dispatch_event("on_close")
+        if command == "hint":
+            return self.ask_hint()
         if command in ("new", "stats", "settings", "help"):
             return self.open_panel({"new": "new_game"}.get(command, command))
         if command == "restart":
@@ -441,6 +458,7 @@ class KlondikeWindow(pyglet.window.Window):
         return [top] if top is not None else []
 
     def after_action(self) -> None:
+        self.drop_hint()
         game = self.session.game
         if self.session.won_just_now:
             self.session.won_just_now = False
@@ -488,6 +506,45 @@ class KlondikeWindow(pyglet.window.Window):
         self.finishing = finishing and not self.celebrating and self.panel is None
         if self.finishing and not self.table.motion.moving:
             pyglet.clock.schedule_once(lambda dt: self._finish_step(), 0)
+
+    # --- hint ---------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        """Show the next move of a winning line, or say there is none; the search runs off this thread."""
+        game = self.session.game
+        if game.is_won():
+            return
+        answer = self.hinter.ask(game)
+        if answer is None:
+            self.hint_move = None
+            self.note = _("Looking for a winning line…")
+            pyglet.clock.unschedule(self._hint_poll)
+            pyglet.clock.schedule_interval(self._hint_poll, 0.05)
+            return self.refresh()
+        self._show_hint(answer)
+
+    def _hint_poll(self, dt: float) -> None:
+        answer = self.hinter.poll(self.session.game)
+        if self.hinter.busy:
+            return
+        pyglet.clock.unschedule(self._hint_poll)
+        if answer is not None:
+            self._show_hint(answer)
+
+    def _show_hint(self, answer: Answer) -> None:
+        self.note = answer_words(self.session.game.position, answer)
+        self.hint_move = answer.move if answer.verdict in (WINNABLE, UNDECIDED) else None
+        self.hint_unproven = answer.verdict == UNDECIDED
+        if answer.verdict == UNWINNABLE and answer.back:
+            self.lost_back = answer.back
+            return self.open_panel("lost")
+        self.refresh()
+
+    def drop_hint(self) -> None:
+        """Any action: stop a search, forget the hint shown."""
+        self.hinter.cancel()
+        pyglet.clock.unschedule(self._hint_poll)
+        self.hint_move = None
 
     # --- pointer -----------------------------------------------------------------
 
@@ -588,6 +645,8 @@ class KlondikeWindow(pyglet.window.Window):
             return self.do("draw")
         if symbol == key.F:
             return self.do("finish")
+        if symbol == key.H:
+            return self.do("hint")
         tab = symbol == key.TAB or symbol in self.back_tab
         name = ("previous" if shift or symbol in self.back_tab else "next") if tab else CURSOR_KEYS.get(symbol)
         if name:
@@ -654,6 +713,7 @@ class KlondikeWindow(pyglet.window.Window):
     # --- leaving ---------------------------------------------------------------
 
     def on_close(self) -> None:
+        self.drop_hint()
         for step in (self._step, self._tick, self._say_refusal):
             pyglet.clock.unschedule(step)
         if self._ticking:
@@ -694,4 +754,6 @@ class KlondikeWindow(pyglet.window.Window):
             "moving_cards": sorted(motion.tweens), "celebrating": self.celebrating, "finishing": self.finishing,
             "targets": [[b.x, b.y, b.width, b.height] for b in self.table.targets if b.visible],
             "play_seconds": self.session.game.play_seconds, "ticking": self._ticking, "stepping": self._stepping,
+            "hint": {"move": str(self.hint_move) if self.hint_move else None, "unproven": self.hint_unproven,
+                     "busy": self.hinter.busy, "from": self.table.hint_rects[0], "to": self.table.hint_rects[1]},
         }
