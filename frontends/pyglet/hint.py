@@ -24,9 +24,9 @@ from solitaire_klondike.core import (
     Position,
 )
 from solitaire_klondike.core.cards import RANK
+from solitaire_klondike.frontends.i18n import _
 
 from ..refusals import card_symbol
-from .i18n import _
 from .panels import Panel, Widget
 
 BUDGET = 10.0         # seconds for the position on the table
