@@ -188,6 +188,13 @@ class KlondikeWindow(pyglet.window.Window):
         self.status.update(self.width, self.layout.status_height, self.note or self.session.message, self.figures(),
                            finish, hover == "finish")
 
+    def say(self, text: str) -> None:
+        """Show ``text`` in the status bar until the next action (for any part of the game
+        that has something to tell the player, such as a hint)."""
+        self.note = text
+        self._bars()
+        self.request_redraw()
+
     def figures(self) -> str:
         """Score, moves, time, cards left in the stock and, where limited, the pass."""
         game = self.session.game
