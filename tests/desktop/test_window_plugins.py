@@ -105,3 +105,25 @@ def test_new_game_lists_every_variant_and_fits_the_smallest_window_in_greek(laun
         seen |= set(state["panel"])
     wanted = {f"scoring:{t}" for t in ("N", "V", "V3", "VC", "TS", "NS")} | {"draw:D1", "draw:D3", "plugins"}
     assert wanted <= seen
+
+
+def test_the_status_bar_shows_no_score_for_no_scoring(launch):
+    app = launch("play", "KL1-D1NS-AAAAAAG")
+    state = app.after(lambda: app.key("space"), lambda s: s["moves"] == 1)
+    assert "Score" not in state["figures"] and "Moves: 1" in state["figures"]
+
+
+def test_the_status_bar_shows_the_cumulative_vegas_balance_with_the_game_in_it(launch, tmp_path):
+    from solitaire_klondike.core import Game, load_plugins
+    from solitaire_klondike.player_data import open_store
+
+    store = open_store(tmp_path)                   # a finished Cumulative Vegas game: one card up, -$47
+    earlier = Game.from_text("KL1-D1VC-AAAAAAG", load_plugins())
+    store.game_started(earlier)
+    earlier.push_text("T1-F")
+    store.action_done(earlier)
+    store.game_left(earlier)
+    store.close()
+    app = launch("play", "KL1-D3VC-AAAAAAB", data=tmp_path)
+    state = app.wait(lambda s: "Balance" in s["figures"])
+    assert "Score: -$52" in state["figures"] and "Balance: -$99" in state["figures"]
