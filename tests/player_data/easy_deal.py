@@ -7,7 +7,7 @@ rank from bottom to top, so the lowest card left is always on top; the stock hol
 rank, one suit after another.
 """
 
-from solitaire_klondike.core import FOUNDATION, Game, Layout, Move, Variant
+from solitaire_klondike.core import COLUMNS, FOUNDATION, Game, Layout, Move, Variant
 from solitaire_klondike.core.cards import RANK, SUIT
 
 EASY_DEALS = 1000
@@ -16,9 +16,9 @@ EASY_DEALS = 1000
 def _easy_layout() -> Layout:
     by_rank = sorted(range(52), key=lambda c: (RANK[c], SUIT[c]))
     low, high = by_rank[:28], by_rank[28:]
-    columns: list[list[int]] = [[] for _ in range(7)]
+    columns: list[list[int]] = [[] for _ in COLUMNS]
     for card in reversed(low):  # highest first, so each column falls from bottom to top
-        column = next(k for k in range(7) if len(columns[k]) < k + 1)
+        column = next(k for k in COLUMNS if len(columns[k]) < k + 1)
         columns[column].append(card)
     return Layout(tuple(map(tuple, columns)), tuple(len(c) - 1 for c in columns), tuple(high))
 
