@@ -126,7 +126,8 @@ class NewGameForm:
             rows.append([Widget("text", self.error, "error")])
         if self.game_in_progress:
             rows.append([Widget("text", _("This ends the game in progress."))])
-        rows.append([Widget("button", _("Start"), "start"), Widget("button", _("Cancel"), "close")])
+        rows.append([Widget("button", _("Start"), "start"), Widget("button", _("Plugins"), "plugins"),
+                     Widget("button", _("Cancel"), "close")])
         return Panel("new_game", rows, default="start", focus=self.focus)
 
     def _deal_rows(self) -> list[list[Widget]]:
@@ -199,7 +200,9 @@ def clock_text(seconds: float) -> str:
 
 def win_panel(score_text: str, seconds: float | None = None, moves: int | None = None, records: tuple = ()) -> Panel:
     """The won game's score, time and moves, and each personal record it beat."""
-    rows = [[Widget("title", _("You won!"))], [Widget("text", _("Final score: {score}").format(score=score_text))]]
+    rows = [[Widget("title", _("You won!"))]]
+    if score_text:  # a scoring with no score (No scoring) has none to show
+        rows.append([Widget("text", _("Final score: {score}").format(score=score_text))])
     if seconds is not None and moves is not None:
         rows.append([Widget("text", _("Time: {time}").format(time=clock_text(seconds)) + "   "
                             + _("Moves: {moves}").format(moves=moves))])
@@ -308,6 +311,6 @@ def settings_panel(language: str | None, double_tap_ms: int, looks: dict[str, bo
         [*pair("four_colours", N_("Two colours"), N_("Four colours")),
          *pair("large_cards", N_("Normal size"), N_("Larger"))],
         [Widget("text", _("Motion"))], pair("reduce_motion", N_("Cards move"), N_("Reduced motion")),
-        [Widget("button", _("Close"), "close")],
+        [Widget("button", _("Plugins"), "plugins"), Widget("button", _("Close"), "close")],
     ]
     return Panel("settings", rows, default="close", focus="close")
