@@ -16,6 +16,7 @@ from pyglet.window import key, mouse
 from solitaire_klondike.core import COLUMNS, STOCK, UNDECIDED, UNWINNABLE, WINNABLE, Move, Pile, PluginError, Refusal
 from solitaire_klondike.core.cards import RANK
 from solitaire_klondike.frontends import i18n
+from solitaire_klondike.frontends.formats import duration_text
 from solitaire_klondike.frontends.i18n import _
 from solitaire_klondike.player_data import PLUGINS_OFF
 
@@ -25,7 +26,7 @@ from .deal_choice import code_text, fresh_code, remembered, to_setting
 from .hint import Answer, Hinter, answer_words, lost_panel
 from .layout import STATUS_RATIO, TableLayout
 from .messages import move_refusal, plugin_failed, stuck_text
-from .panels import NewGameForm, Panel, clock_text, help_panel, restart_panel, settings_panel, stats_panel, win_panel
+from .panels import NewGameForm, Panel, help_panel, restart_panel, settings_panel, stats_panel, win_panel
 from .plugins_window import PluginsForm
 from .session import MIN_WINDOW, STATE_FILE_VARIABLE, Session
 from .ui import SMALLEST_TEXT, PanelView, StatusBar, Toolbar
@@ -213,7 +214,7 @@ class KlondikeWindow(pyglet.window.Window):
             balance = self.session.store.balance(game.code.scoring) + game.score
             parts.append(_("Balance: {balance}").format(balance=game.format_score(balance)))
         parts += [_("Moves: {moves}").format(moves=game.move_count),
-                  _("Time: {time}").format(time=clock_text(game.play_seconds)),
+                  _("Time: {time}").format(time=duration_text(game.play_seconds)),
                   _("Stock: {cards}").format(cards=len(position.stock))]
         if position.recycle_limit >= 0:
             parts.append(_("Pass {number} of {total}").format(number=position.recycles + 1,
