@@ -1,7 +1,8 @@
 """Pack the CSV files of ``klondike analyze`` into the shipped data files of :mod:`.shipped`.
 
-Run: ``python -m solitaire_klondike.analysis.pack BUDGET RESULTS.csv...`` (the budget the runs used).
-Every winnable row is kept with its grade; each variant's file names the deals analysed, so anyone can reproduce it.
+Run: ``python -m solitaire_klondike.analysis.pack RESULTS.csv:BUDGET...`` (each file with the budget its
+run used).  Every winnable row is kept with its grade; each variant's file names the commands that
+analysed its deals, so anyone can reproduce it.
 """
 
 import gzip
@@ -16,20 +17,28 @@ from .summary import read_rows
 DATA = Path(__file__).parent / "data"
 
 
-def pack(paths: list[Path], budget: float, folder: Path = DATA) -> dict[str, int]:
-    """Write one data file per variant found in ``paths`` into ``folder``; return how many deals each got."""
+def pack(runs: list[tuple[Path, float]], folder: Path = DATA) -> dict[str, int]:
+    """Write one data file per variant found in ``runs`` (files and their budgets) into ``folder``;
+    return how many deals each got."""
     rows: dict[str, dict[int, Row]] = defaultdict(dict)
-    for row in read_rows(paths):
-        rows[row.variant][row.deal] = row
+    commands: dict[str, list[str]] = defaultdict(list)
+    for path, budget in runs:
+        found = read_rows([path])
+        for row in found:
+            rows[row.variant][row.deal] = row
+        for variant in sorted({row.variant for row in found}):
+            deals = sorted(row.deal for row in found if row.variant == variant)
+            spans = _spans(deals)
+            commands[variant].append(f"klondike analyze --variant {variant} --deals {spans} --budget {budget:g}")
     folder.mkdir(exist_ok=True)
     counts = {}
-    for variant, found in sorted(rows.items()):
+    for variant, found_rows in sorted(rows.items()):
         by_grade: dict[str, list[int]] = defaultdict(list)
-        for row in found.values():
+        for row in found_rows.values():
             if row.verdict == "winnable" and row.grade:
                 by_grade[row.grade].append(row.deal)
-        source = (f"Proven-winnable deals of {variant} with their grades, from {len(found)} deals analysed with\n"
-                  f"klondike analyze --variant {variant} --deals {_spans(sorted(found))} --budget {budget:g}")
+        source = "\n".join([f"Proven-winnable deals of {variant} with their grades, from {len(found_rows)} deals "
+                            "analysed with", *commands[variant]])
         text = format_deals(by_grade, source)
         (folder / f"{variant}.txt.gz").write_bytes(gzip.compress(text.encode("ascii"), 9, mtime=0))
         counts[variant] = sum(map(len, by_grade.values()))
@@ -47,5 +56,6 @@ def _spans(deals: list[int]) -> str:
 
 
 if __name__ == "__main__":
-    for variant, count in pack([Path(p) for p in sys.argv[2:]], float(sys.argv[1])).items():
+    runs = [(Path(arg.rpartition(":")[0]), float(arg.rpartition(":")[2])) for arg in sys.argv[1:]]
+    for variant, count in pack(runs).items():
         print(f"{variant}: {count} winnable deals packed")

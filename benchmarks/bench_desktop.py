@@ -2,7 +2,8 @@
 
 Prints, for the game and for a bare window that draws nothing: the time from process start to
 the first frame (for the game also its very first start, before the card atlas is cached), the
-CPU time per frame with a full table, and the CPU used over 5 idle seconds; then the game's CPU
+CPU time per frame with a full table, and the CPU used over 5 idle seconds (for the game also
+with a game in progress, whose clock redraws once a second); then the game's CPU
 time per frame while cards move: a whole deal dealt card by card, and a long column dragged
 across the table.
 
@@ -69,6 +70,33 @@ def cold_start(env: dict) -> float:
         process.kill()
         process.wait()
     return seconds
+
+
+def idle_in_play(env: dict) -> float:
+    """CPU seconds over the idle period with a game in progress (its clock shows the seconds)."""
+    from solitaire_klondike.core import Game, load_plugins
+    from solitaire_klondike.player_data import open_store
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = open_store(Path(folder))
+        game = Game.from_text("KL1-D1N-AAAAAAG", load_plugins())
+        store.game_started(game)
+        game.push_text("S")
+        store.action_done(game)
+        store.close()
+        state = Path(folder) / "state.json"
+        env = {**env, "SOLITAIRE_KLONDIKE_DATA": folder, "KLONDIKE_TEST_STATE_FILE": str(state)}
+        process = subprocess.Popen([sys.executable, "-c", LAUNCH_GAME], env=env, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        while not state.exists():
+            time.sleep(0.01)
+        time.sleep(1.0)
+        before = _cpu_seconds(process.pid) + _server_cpu(env)
+        time.sleep(IDLE_SECONDS)
+        used = _cpu_seconds(process.pid) + _server_cpu(env) - before
+        process.kill()
+        process.wait()
+    return used
 
 
 def start_and_idle(kind: str, env: dict) -> tuple[float, float]:
@@ -187,6 +215,7 @@ def main() -> None:
         cold_start(env)                  # caches the card atlas for the warm runs
         rows = {kind: (*start_and_idle(kind, env), frame_cost(kind, env)) for kind in ("bare", "game")}
         moving = {kind: frame_cost(kind, env) for kind in ("deal", "drag")}
+        playing = idle_in_play(env)
         cold = cold_start(env)           # last: no run after it pays anything it leaves behind
     finally:
         cache.cleanup()
@@ -199,6 +228,7 @@ def main() -> None:
     for name, bare, game in lines:
         ratio = f"{game / bare:.2f}x" if bare > 1e-3 else "-"
         print(f"{name:30}{bare:>14.3f}{game:>14.3f}{ratio:>9}")
+    print(f"{'CPU over 5 s, game in play (s)*':30}{'':>14}{playing:>14.3f}")
     print(f"{'CPU per frame, deal moving (ms)*':30}{'':>14}{moving['deal']:>14.3f}")
     print(f"{'CPU per frame, column dragged (ms)*':30}{'':>14}{moving['drag']:>14.3f}")
     if server:

@@ -12,6 +12,7 @@ from typing import Any
 
 from solitaire_klondike.core import PluginError, Plugins
 from solitaire_klondike.frontends.formats import duration_text, percent_text, score_text, scoring_token, variant_text
+from solitaire_klondike.frontends.i18n import ngettext
 
 from .opening import open_store
 from .statistics import TOTAL, game_seconds
@@ -69,7 +70,8 @@ def _export(store: Store, records: list[dict[str, Any]], target: Path, force: bo
     except OSError as exc:
         print(f"klondike: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_CANNOT_WRITE
-    print(f"Wrote {count} game records to {target}.")
+    print(ngettext("Wrote {count} game record to {file}.", "Wrote {count} game records to {file}.", count)
+          .format(count=count, file=target))
     return 0
 
 

@@ -22,6 +22,7 @@ from examples import insert_examples, replay_all
 from hook_reference import insert_reference
 from mdpo.po2md import Po2Md
 from pictures import table_svg
+from plugin_words import insert_plugin_words
 
 from solitaire_klondike.core import Game, load_plugins
 
@@ -36,7 +37,7 @@ CONFIG_OUT = BUILD / "mkdocs.yml"
 DOMAIN = "site"
 LANGUAGES = ("ca", "el", "es", "it")
 SOURCE_ONLY = {"build.py", "md_messages.py", "hook_reference.py", "examples.py", "examples.yml",
-               "pictures.py", "babel.cfg", "mkdocs.yml", "overrides", "__pycache__"}
+               "pictures.py", "plugin_words.py", "babel.cfg", "mkdocs.yml", "overrides", "__pycache__"}
 HOME_DEAL = "KL1-D1N-AAAAAAG"
 
 
@@ -78,11 +79,11 @@ def write_pages(catalogs):
     write_pictures(replays)
     for page in sorted(SITE.glob("*.md")):
         english = insert_reference(page.read_text(encoding="utf-8"))
-        (PAGES_OUT / page.name).write_text(insert_examples(english, replays), encoding="utf-8")
+        (PAGES_OUT / page.name).write_text(insert_plugin_words(insert_examples(english, replays)), encoding="utf-8")
         for lang, catalog in catalogs.items():
             translator = Po2Md([], wrapwidth=math.inf)  # one per page: it keeps its output
             translator.pofiles = [catalog]
-            translated = insert_examples(translator.translate(english), replays)
+            translated = insert_plugin_words(insert_examples(translator.translate(english), replays), lang)
             (PAGES_OUT / f"{page.stem}.{lang}.md").write_text(translated, encoding="utf-8")
 
 

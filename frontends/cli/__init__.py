@@ -21,13 +21,13 @@ from solitaire_klondike.core import (
     load_plugins,
 )
 from solitaire_klondike.core.plugin_manager import CORE_NAME
+from solitaire_klondike.frontends.i18n import _, set_language
 
 from . import analyze, new
 from .arguments import BLOCK_VARIABLE, DEFAULT_COMMAND, build_parsers, move_sources, requested_language, split_command
 from .moves_input import MovesInputError, read_moves
 from .new import grade_name
 from .render import game_json, position_text
-from .words import _, set_language
 
 EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_PLUGIN, EXIT_NO_SCREEN = 1, 2, 3, 4
 EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141

@@ -9,9 +9,9 @@ from solitaire_klondike.analysis.progress import Progress
 from solitaire_klondike.analysis.runner import RunError, cores, run_dask, run_local
 from solitaire_klondike.analysis.spec import DealSpec, DealSpecError
 from solitaire_klondike.core import InvalidCodeError, Plugins
+from solitaire_klondike.frontends.i18n import _
 
 from .arguments import _paragraphs
-from .words import _
 
 EXIT_BAD_INPUT, EXIT_FAILED, EXIT_STOPPED = 2, 3, 130
 DEFAULT_BUDGET = 10.0

@@ -5,7 +5,7 @@ import textwrap
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from .words import LANGUAGES, _
+from solitaire_klondike.frontends.i18n import LANGUAGES, _
 
 BLOCK_VARIABLE = "SOLITAIRE_KLONDIKE_BLOCK"
 COMMANDS = ("play", "deal", "replay", "solve", "plugins", "stats", "new", "analyze")

@@ -3,7 +3,7 @@
 import sys
 from collections.abc import Iterable
 
-from .words import _
+from solitaire_klondike.frontends.i18n import _
 
 
 class MovesInputError(ValueError):

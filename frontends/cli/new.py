@@ -7,9 +7,9 @@ import sys
 from solitaire_klondike.analysis.grades import GRADES
 from solitaire_klondike.analysis.shipped import graded_deals
 from solitaire_klondike.core import GameCode, InvalidCodeError, Plugins
+from solitaire_klondike.frontends.i18n import _
 
 from .arguments import _paragraphs
-from .words import _
 
 EXIT_BAD_INPUT = 2
 

@@ -24,10 +24,10 @@ def run(plugins: Plugins, code: str | None) -> int:
 
     pyglet.options.dpi_scaling = "scaled"
     pyglet.options.shadow_window = False  # one window: no hidden GL context to share textures with
+    from solitaire_klondike.frontends.i18n import set_language
     from solitaire_klondike.player_data import open_store
 
     from .fonts import load_files
-    from .i18n import set_language
     from .session import Session
     from .window import KlondikeWindow
 

@@ -10,8 +10,7 @@ from typing import Any
 from solitaire_klondike.analysis.grades import GRADES
 from solitaire_klondike.analysis.shipped import graded_deals, shipped_grade
 from solitaire_klondike.core import GameCode
-
-from .i18n import N_, _
+from solitaire_klondike.frontends.i18n import N_, _
 
 SETTING = "deal_choice"  # {"D3V": {"winnable": true, "grade": "hard"}, ...}
 GRADE_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "expert": N_("Expert")}

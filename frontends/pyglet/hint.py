@@ -24,9 +24,9 @@ from solitaire_klondike.core import (
     Position,
 )
 from solitaire_klondike.core.cards import RANK
+from solitaire_klondike.frontends.i18n import _
 
 from ..refusals import card_symbol
-from .i18n import _
 from .panels import Panel, Widget
 
 BUDGET = 10.0         # seconds for the position on the table
@@ -70,7 +70,7 @@ class _Search:
                 self.line_keys = _keys_along(self.position, verdict.moves)
             back = self._last_winnable() if verdict.verdict == UNWINNABLE else None
             self.answer = Answer(verdict.verdict, verdict.next_move, back)
-        except PluginError as exc:
+        except (PluginError, ValueError) as exc:   # a failing solver plugin: say so, never crash the game
             self.answer = Answer("failed", error=str(exc))
 
     def _last_winnable(self) -> int | None:

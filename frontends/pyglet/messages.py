@@ -5,9 +5,9 @@ nothing here works out a rule again or reads the engine's English.
 """
 
 from solitaire_klondike.core import InvalidCodeError, PluginError, Refusal
+from solitaire_klondike.frontends.i18n import _
 
 from ..refusals import code_error_message, refusal_message
-from .i18n import _
 
 
 def move_refusal(refusal: Refusal) -> str:

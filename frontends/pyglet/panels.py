@@ -16,10 +16,10 @@ from solitaire_klondike.frontends.formats import (
     scoring_token,
     variant_text,
 )
+from solitaire_klondike.frontends.i18n import LANGUAGES, N_, _
 
 from ..refusals import CODE_EXAMPLE
 from .deal_choice import GRADE_NAMES, DealChoice, fresh_code, shipped_grades
-from .i18n import LANGUAGES, N_, _
 from .messages import code_refusal
 
 DOUBLE_TAP_CHOICES = (250, 400, 600)
@@ -115,10 +115,10 @@ class NewGameForm:
         rows = [[Widget("title", _("New game"))], [Widget("text", _("Draw"))]]
         draws = sorted(self.plugins.choices("draw").items())
         rows.append([self._option("draw", token, info) for token, info in draws])
-        rows.append([Widget("text", _(self._variant("draw").translated_description()))])
+        rows.append([Widget("text", self._variant("draw").translated_description())])
         rows.append([Widget("text", _("Scoring"))])
         rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.choices("scoring").items())])
-        rows.append([Widget("text", _(self._variant("scoring").translated_description()))])
+        rows.append([Widget("text", self._variant("scoring").translated_description())])
         rows += self._deal_rows()
         rows.append([Widget("text", _("Or type a game code, like {example}").format(example=CODE_EXAMPLE))])
         rows.append([Widget("field", self.code_text, "code")])
@@ -126,7 +126,8 @@ class NewGameForm:
             rows.append([Widget("text", self.error, "error")])
         if self.game_in_progress:
             rows.append([Widget("text", _("This ends the game in progress."))])
-        rows.append([Widget("button", _("Start"), "start"), Widget("button", _("Cancel"), "close")])
+        rows.append([Widget("button", _("Start"), "start"), Widget("button", _("Plugins"), "plugins"),
+                     Widget("button", _("Cancel"), "close")])
         return Panel("new_game", rows, default="start", focus=self.focus)
 
     def _deal_rows(self) -> list[list[Widget]]:
@@ -144,7 +145,7 @@ class NewGameForm:
         return self.choices.setdefault(self.draw + self.scoring, DealChoice())
 
     def _option(self, kind: str, token: str, info: PluginInfo) -> Widget:
-        name = _(info.variant.translated_name()) if info.variant else token
+        name = info.variant.translated_name() if info.variant else token
         return Widget("option", name, f"{kind}:{token}", token == getattr(self, kind))
 
     def _variant(self, kind: str) -> Variant:
@@ -190,18 +191,13 @@ RECORD_WORDS = {"best_score": N_("New record: your best score!"),
                 "fewest_moves_win": N_("New record: your fewest moves!")}
 
 
-def clock_text(seconds: float) -> str:
-    """``75`` → ``'1:15'``; ``3700`` → ``'1:01:40'``."""
-    minutes, secs = divmod(int(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
 def win_panel(score_text: str, seconds: float | None = None, moves: int | None = None, records: tuple = ()) -> Panel:
     """The won game's score, time and moves, and each personal record it beat."""
-    rows = [[Widget("title", _("You won!"))], [Widget("text", _("Final score: {score}").format(score=score_text))]]
+    rows = [[Widget("title", _("You won!"))]]
+    if score_text:  # a scoring with no score (No scoring) has none to show
+        rows.append([Widget("text", _("Final score: {score}").format(score=score_text))])
     if seconds is not None and moves is not None:
-        rows.append([Widget("text", _("Time: {time}").format(time=clock_text(seconds)) + "   "
+        rows.append([Widget("text", _("Time: {time}").format(time=duration_text(seconds)) + "   "
                             + _("Moves: {moves}").format(moves=moves))])
     rows += [[Widget("text", _(RECORD_WORDS[key]), "record")] for key in records]
     rows.append([Widget("button", _("Next game"), "next"), Widget("button", _("Close"), "close")])
@@ -255,7 +251,7 @@ def stats_panel(statistics: dict[str, dict[str, Any]], plugins: Plugins, confirm
     if variants:
         keys = [k for k in STAT_WORDS if k != "balance" or any(k in statistics[v] for v in variants)]
         table = [(_("Variant"), *(_(STAT_WORDS[k]) for k in keys))]
-        table += [(_variant_name(plugins, v), *_stat_cells(statistics[v], keys, plugins, [v])) for v in variants]
+        table += [(variant_text(plugins, v), *_stat_cells(statistics[v], keys, plugins, [v])) for v in variants]
         table.append((_("All games"), *_stat_cells(statistics.get(TOTAL, {}), keys, plugins, variants)))
         rows.append([Widget("table", "", "table", cells=tuple(table))])
     else:
@@ -266,11 +262,6 @@ def stats_panel(statistics: dict[str, dict[str, Any]], plugins: Plugins, confirm
         return Panel("stats", rows, default="reset_no", cancel="reset_no", focus="reset_no", width=STATS_WIDTH)
     rows.append([Widget("button", _("Reset statistics"), "reset"), Widget("button", _("Close"), "close")])
     return Panel("stats", rows, default="close", focus="close", width=STATS_WIDTH)
-
-
-def _variant_name(plugins: Plugins, key: str) -> str:
-    """``'D1N'`` → ``'Draw 1 · Normal'`` in the current language (the key when unknown)."""
-    return " · ".join(_(name) for name in variant_text(plugins, key).split(" · "))
 
 
 def _stat_cells(numbers: dict[str, Any], keys: list[str], plugins: Plugins, variants: list[str]) -> list[str]:
@@ -313,6 +304,6 @@ def settings_panel(language: str | None, double_tap_ms: int, looks: dict[str, bo
         [*pair("four_colours", N_("Two colours"), N_("Four colours")),
          *pair("large_cards", N_("Normal size"), N_("Larger"))],
         [Widget("text", _("Motion"))], pair("reduce_motion", N_("Cards move"), N_("Reduced motion")),
-        [Widget("button", _("Close"), "close")],
+        [Widget("button", _("Plugins"), "plugins"), Widget("button", _("Close"), "close")],
     ]
     return Panel("settings", rows, default="close", focus="close")

@@ -1,14 +1,16 @@
 """Cumulative Vegas: each game is scored as in Vegas (R16, one pass), and the dollars carry
 from game to game: the balance is the sum of every game's result."""
 
-from solitaire_klondike.core import Action, Variant, hookimpl
+from solitaire_klondike.core import Action, Catalog, Variant, hookimpl
 from solitaire_klondike.plugins import vegas
+
+WORDS = Catalog.beside(__file__, "cumulative_vegas")  # its name and description in ca, el, es, it
 
 
 @hookimpl
 def klondike_variant() -> Variant:
     return Variant("scoring", "VC", "Cumulative Vegas",
-                   "Vegas dollars that carry from game to game: your balance goes on", carries_score=True)
+                   "Vegas dollars that carry from game to game: your balance goes on", words=WORDS, carries_score=True)
 
 
 @hookimpl

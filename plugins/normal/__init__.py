@@ -1,16 +1,18 @@
 """Normal scoring (R15): points from 0, never below 0, unlimited passes through the stock (R14)."""
 
-from solitaire_klondike.core import NO_LIMIT, Action, Variant, hookimpl
+from solitaire_klondike.core import NO_LIMIT, Action, Catalog, Variant, hookimpl
 
 FOUNDATION_CARD = 10
 WASTE_TO_COLUMN = 5
 TURNED_CARD = 5
 RECYCLE = -100
 
+WORDS = Catalog.beside(__file__, "normal")  # its name and description in ca, el, es, it
+
 
 @hookimpl
 def klondike_variant() -> Variant:
-    return Variant("scoring", "N", "Normal", "Points for progress, unlimited passes through the stock")
+    return Variant("scoring", "N", "Normal", "Points for progress, unlimited passes through the stock", words=WORDS)
 
 
 @hookimpl

@@ -8,7 +8,7 @@ costs 20.  Time: 2 points off for every 10 seconds of play; a game won in more t
 seconds earns 700,000 / seconds (whole points) more.
 """
 
-from solitaire_klondike.core import NO_LIMIT, Action, Variant, hookimpl
+from solitaire_klondike.core import NO_LIMIT, Action, Catalog, Variant, hookimpl
 
 FOUNDATION_CARD = 10
 WASTE_TO_COLUMN = 5
@@ -20,11 +20,13 @@ FREE_PASSES_DRAWING_MORE = 3
 PENALTY, PENALTY_SECONDS = 2, 10
 BONUS, BONUS_AFTER_SECONDS = 700_000, 30
 
+WORDS = Catalog.beside(__file__, "timed_standard")  # its name and description in ca, el, es, it
+
 
 @hookimpl
 def klondike_variant() -> Variant:
     return Variant("scoring", "TS", "Timed Standard",
-                   "Windows points against the clock: 2 off every 10 seconds, a bonus for a quick win")
+                   "Windows points against the clock: 2 off every 10 seconds, a bonus for a quick win", words=WORDS)
 
 
 @hookimpl

@@ -1,15 +1,17 @@
 """Vegas scoring (R16): dollars from -52, +5 a foundation card, one pass through the stock (R14)."""
 
-from solitaire_klondike.core import Action, Variant, hookimpl
+from solitaire_klondike.core import Action, Catalog, Variant, hookimpl
 
 STAKE = -52
 FOUNDATION_CARD = 5
+
+WORDS = Catalog.beside(__file__, "vegas")  # its name and description in ca, el, es, it
 
 
 @hookimpl
 def klondike_variant() -> Variant:
     return Variant("scoring", "V", "Vegas", "Dollars: pay $52, win $5 a card on the foundations, one pass only",
-                   carries_score=True)
+                   words=WORDS, carries_score=True)
 
 
 @hookimpl

@@ -1,16 +1,19 @@
 """Vegas, three passes: Vegas dollars (R16), but the waste may be turned back twice, so the
 stock is gone through up to three times (the Windows option for draw three)."""
 
-from solitaire_klondike.core import Action, Variant, hookimpl
+from solitaire_klondike.core import Action, Catalog, Variant, hookimpl
 from solitaire_klondike.plugins import vegas
 
 RECYCLES = 2
+
+WORDS = Catalog.beside(__file__, "vegas3")  # its name and description in ca, el, es, it
 
 
 @hookimpl
 def klondike_variant() -> Variant:
     return Variant("scoring", "V3", "Vegas, three passes",
-                   "Dollars as in Vegas, and the stock may be gone through three times", carries_score=True)
+                   "Dollars as in Vegas, and the stock may be gone through three times",
+                   words=WORDS, carries_score=True)
 
 
 @hookimpl

@@ -72,9 +72,9 @@ def launch(display, tmp_path, cache_home):
     apps: list[App] = []
 
     def start(*args: str, data: Path | None = None, language: str = "en_US.UTF-8", screen: str | None = None,
-              motion_speed: str = MOTION_SPEED) -> App:
+              motion_speed: str = MOTION_SPEED, env: dict[str, str] | None = None) -> App:
         app = App(screen or display, data or tmp_path, *args, language=language, cache=cache_home,
-                  motion_speed=motion_speed)
+                  motion_speed=motion_speed, env=env)
         apps.append(app)
         return app
 

@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 
 import pytest
+from catalog_words import read_catalog
 
 from solitaire_klondike.core import Game, load_plugins
-from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 from solitaire_klondike.player_data import open_store
 
 DEAL_G, DEAL_F = "KL1-D1N-AAAAAAG", "KL1-D1N-AAAAAAF"

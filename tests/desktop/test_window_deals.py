@@ -1,10 +1,11 @@
 """The real window's New Game: winnable deals only and a difficulty, per variant, kept in the settings;
 the grade of the code shown in the game.  Deals come from the shipped list, at once and offline."""
 
+from catalog_words import read_catalog
+
 from solitaire_klondike.analysis.shipped import graded_deals, shipped_grade
 from solitaire_klondike.core import GameCode
 from solitaire_klondike.frontends.pyglet.deal_choice import GRADE_NAMES
-from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 
 
 def click(app, widget_id: str, predicate=None) -> dict:

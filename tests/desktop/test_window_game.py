@@ -3,10 +3,11 @@ to the win message."""
 
 from pathlib import Path
 
+from catalog_words import read_catalog
+
 from solitaire_klondike.core import COLUMNS, FOUNDATION, STOCK, Game, Move, Pile, foundation_of, load_plugins
 from solitaire_klondike.core.cards import RANK, SUIT
 from solitaire_klondike.frontends.pyglet.controller import CURSOR_ORDER
-from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 from solitaire_klondike.frontends.pyglet.layout import SHOWN_STEP
 from solitaire_klondike.player_data import open_store
 

@@ -2,7 +2,8 @@
 stock or in the Statistics window is named in the player's language, left out for the session, and
 the game stays playable. The plugin is the real, pip-installed ``klondike-faulty`` distribution."""
 
-from solitaire_klondike.frontends.pyglet.i18n import read_catalog
+from catalog_words import read_catalog
+
 from solitaire_klondike.player_data import open_store
 
 LEFT_OUT = "The plugin {name} failed, so it is left out until the game is started again."

@@ -4,9 +4,9 @@ again (case 5); settings the game never writes do not stop it from starting (cas
 import sqlite3
 import time
 
+from catalog_words import read_catalog
 from test_window import DEAL_G
 
-from solitaire_klondike.frontends.pyglet.i18n import read_catalog
 from solitaire_klondike.player_data import FILE_NAME, open_store
 
 

@@ -16,13 +16,13 @@ class App:
     (pyglet's: origin bottom-left, y up)."""
 
     def __init__(self, display: str, data: Path, *args: str, language: str = "en_US.UTF-8", cache: Path,
-                 motion_speed: str = MOTION_SPEED) -> None:
+                 motion_speed: str = MOTION_SPEED, env: dict[str, str] | None = None) -> None:
         self.display, self.data = display, data
         self.state_file = data / "state.json"
         self.state_file.unlink(missing_ok=True)
         env = {**os.environ, "DISPLAY": display, "SOLITAIRE_KLONDIKE_DATA": str(data),
                "KLONDIKE_TEST_STATE_FILE": str(self.state_file), "XDG_CACHE_HOME": str(cache), "LANG": language, "LANGUAGE": "", "LC_ALL": "",
-               "KLONDIKE_MOTION_SPEED": motion_speed}
+               "KLONDIKE_MOTION_SPEED": motion_speed, **(env or {})}
         self.log = open(data / "app.log", "ab")  # noqa: SIM115 (open while the game runs, closed by quit)
         self.process = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], env=env, stdout=self.log, stderr=self.log)
         self.state = self.wait(lambda s: s["frames"] >= 1, timeout=20)

@@ -107,7 +107,8 @@ def test_r16_vegas_balance_runs_across_games_per_variant_and_in_total(folder: Pa
     _abandon(store, plugins, "D1V")   # three aces onto the foundations: -$37
     _abandon(store, plugins, "D3V", moves=2)  # two aces: -$42
     _win(store, plugins, "D1N")
-    assert plugins.carrying_scorings() == {"V"}  # Vegas declares that its score carries, Normal does not
+    carrying = plugins.carrying_scorings()
+    assert "V" in carrying and "N" not in carrying  # Vegas declares that its score carries, Normal does not
     stats = store.statistics(plugins.carrying_scorings())
     assert stats["D1V"]["balance"] == 208 - 37
     assert stats["D3V"]["balance"] == -42

@@ -14,7 +14,7 @@ from solitaire_klondike.core import Game, IllegalMoveError, hookspecs, load_plug
 
 HOOKS = hook_functions()
 TWO_PASS_VEGAS = ROOT / "tests" / "site" / "plugin_example" / "klondike_two_pass_vegas.py"
-DRAW_TWO = ROOT / "tests" / "plugin_dists" / "draw_two" / "klondike_draw_two.py"
+DRAW_TWO = ROOT / "tests" / "plugin_dists" / "draw_two" / "klondike_draw_two" / "__init__.py"
 
 
 def heading_texts(lang):
@@ -52,6 +52,10 @@ def test_the_page_shows_the_tested_draw_two_plugin(build_result, lang):
     path = HTML_OUT / ("" if lang == "en" else lang) / "plugins" / "index.html"
     text = html.unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8")))
     assert DRAW_TWO.read_text(encoding="utf-8").strip() in text
+    # the plugin as the New Game window shows it, from the plugin's own catalog in the page's language
+    shown = {"en": "Draw 2: Each tap on the stock turns two cards", "ca": "Robar 2: Cada toc a la pila de robatori",
+             "el": "Κλήρωση 2: Κάθε πάτημα", "es": "Robo de 2: Cada toque en el mazo", "it": "Pesca 2: Ogni tocco"}
+    assert shown[lang] in text
 
 
 def test_the_two_pass_vegas_example_plays_as_the_page_says():

@@ -26,7 +26,7 @@ from solitaire_klondike.core.cards import fits_on
 from solitaire_klondike.plugins.solver.deadlock import stuck
 from solitaire_klondike.plugins.solver.search import solve
 
-DRAW_TWO = Path(__file__).parent.parent / "plugin_dists" / "draw_two" / "klondike_draw_two.py"
+DRAW_TWO = Path(__file__).parent.parent / "plugin_dists" / "draw_two" / "klondike_draw_two" / "__init__.py"
 
 
 def solved(position: Position, budget: float = 20):
