@@ -126,7 +126,8 @@ class NewGameForm:
             rows.append([Widget("text", self.error, "error")])
         if self.game_in_progress:
             rows.append([Widget("text", _("This ends the game in progress."))])
-        rows.append([Widget("button", _("Start"), "start"), Widget("button", _("Cancel"), "close")])
+        rows.append([Widget("button", _("Start"), "start"), Widget("button", _("Plugins"), "plugins"),
+                     Widget("button", _("Cancel"), "close")])
         return Panel("new_game", rows, default="start", focus=self.focus)
 
     def _deal_rows(self) -> list[list[Widget]]:
@@ -190,18 +191,13 @@ RECORD_WORDS = {"best_score": N_("New record: your best score!"),
                 "fewest_moves_win": N_("New record: your fewest moves!")}
 
 
-def clock_text(seconds: float) -> str:
-    """``75`` → ``'1:15'``; ``3700`` → ``'1:01:40'``."""
-    minutes, secs = divmod(int(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
 def win_panel(score_text: str, seconds: float | None = None, moves: int | None = None, records: tuple = ()) -> Panel:
     """The won game's score, time and moves, and each personal record it beat."""
-    rows = [[Widget("title", _("You won!"))], [Widget("text", _("Final score: {score}").format(score=score_text))]]
+    rows = [[Widget("title", _("You won!"))]]
+    if score_text:  # a scoring with no score (No scoring) has none to show
+        rows.append([Widget("text", _("Final score: {score}").format(score=score_text))])
     if seconds is not None and moves is not None:
-        rows.append([Widget("text", _("Time: {time}").format(time=clock_text(seconds)) + "   "
+        rows.append([Widget("text", _("Time: {time}").format(time=duration_text(seconds)) + "   "
                             + _("Moves: {moves}").format(moves=moves))])
     rows += [[Widget("text", _(RECORD_WORDS[key]), "record")] for key in records]
     rows.append([Widget("button", _("Next game"), "next"), Widget("button", _("Close"), "close")])
@@ -308,6 +304,6 @@ def settings_panel(language: str | None, double_tap_ms: int, looks: dict[str, bo
         [*pair("four_colours", N_("Two colours"), N_("Four colours")),
          *pair("large_cards", N_("Normal size"), N_("Larger"))],
         [Widget("text", _("Motion"))], pair("reduce_motion", N_("Cards move"), N_("Reduced motion")),
-        [Widget("button", _("Close"), "close")],
+        [Widget("button", _("Plugins"), "plugins"), Widget("button", _("Close"), "close")],
     ]
     return Panel("settings", rows, default="close", focus="close")

@@ -74,6 +74,11 @@ class TableLabels:
             return row
         return self.header_h + self.line * (row - 1) + (self.line * 0.3 if row == len(self.cells) - 1 else 0)
 
+    def delete(self) -> None:
+        """Take the table's labels out of the batch (a table scrolled out of a panel)."""
+        for label, _x, _r in self._labels:
+            label.delete()
+
     def place(self, x: float, top: float) -> list:
         """Put the table's top-left corner at (``x``, ``top``); answer what was drawn."""
         for label, dx, row in self._labels:

@@ -207,6 +207,11 @@ class PanelView:
         self.smallest = SMALLEST_TEXT
         self.box = Rect(0, 0, 0, 0)
         self.control_h = 0.0
+        self.first_line = 0          # a panel taller than the window scrolls: its first line shown
+        self.follow_focus = True     # scrolled by keys (the focus stays in view), not by the wheel
+        self.more = (False, False)   # lines hidden above, below
+        self._shown = ("", "")       # the panel and focus last shown
+        self._fitted: dict[tuple, tuple[float, float, bool]] = {}   # text size, spacing, scrolling: as a panel fitted
 
     def clear(self) -> None:
         for item in self.drawn:
@@ -215,23 +220,69 @@ class PanelView:
 
     def show(self, panel: Panel, width: float, height: float, unit: float, hover: str | None = None) -> None:
         """Draw ``panel`` centred; ``unit`` is the text height in window units.  Rows too wide
-        wrap; a panel too tall for the window is drawn with smaller text, never under ``smallest``."""
-        spacing = 0.8
+        wrap; a panel too tall for the window is drawn with smaller text, never under ``smallest``,
+        and when even that is too tall it scrolls (the wheel, or the focus moving out of view)."""
+        if panel.name != self._shown[0]:
+            self.first_line, self.follow_focus = 0, True
+        elif panel.focus != self._shown[1]:
+            self.follow_focus = True
+        self._shown = (panel.name, panel.focus)
+        fitted = (panel.name, len(panel.rows), width, height, unit)
+        unit, spacing, scrolls = self._fitted.get(fitted, (unit, 0.8, False))   # as it last fitted: no search again
         while True:
             self.clear()
-            panel_h = self._lay_out(panel, width, height, unit, hover, spacing)
-            if panel_h <= height * 0.96:
-                return
+            self.more = (False, False)
+            panel_h = self._lay_out(panel, width, height, unit, hover, spacing, room=height * 0.96 if scrolls else None)
+            if scrolls or panel_h <= height * 0.96:
+                self.first_line = self.first_line if scrolls else 0
+                break
             if spacing > 0.45:
                 spacing -= 0.15
             elif unit * 0.92 >= self.smallest:
                 unit *= 0.92
             else:
-                return
+                self.clear()
+                self._lay_out(panel, width, height, unit, hover, spacing, room=height * 0.96)
+                scrolls = True
+                break
+        self._fitted[fitted] = (unit, spacing, scrolls)
+
+    def scroll(self, lines: int) -> None:
+        """Move a scrolling panel by ``lines`` (down when positive); the next :meth:`show` draws it."""
+        self.first_line = max(0, self.first_line + lines)
+        self.follow_focus = False
+
+    def _visible(self, panel: Panel, lines: list, heights: list[float], pad: float, room: float) -> tuple[list, list]:
+        """The lines of a scrolling panel that fit in ``room`` from :attr:`first_line` (moved so that
+        the focused widget shows, unless the wheel scrolled); the others are taken out of the batch."""
+        count, mark = len(lines), self.control_h * 0.6
+
+        def end(first: int) -> int:
+            used, last = pad + 2 * mark, first
+            while last < count and used + heights[last] + pad <= room:
+                used, last = used + heights[last] + pad, last + 1
+            return max(last, first + 1)
+
+        focused = next((i for i, line in enumerate(lines) if any(item[0].id == panel.focus for item in line)), None)
+        first = min(self.first_line, count - 1)
+        while first > 0 and end(first - 1) >= count:   # no empty room left below the last line
+            first -= 1
+        if self.follow_focus and focused is not None:
+            first = min(first, focused)
+            while focused >= end(first):
+                first += 1
+        last = end(first)
+        self.first_line, self.more = first, (first > 0, last < count)
+        for line in lines[:first] + lines[last:]:
+            for _widget, items, _w, _h in line:
+                for item in items:
+                    item.delete()
+        return lines[first:last], heights[first:last]
 
     def _lay_out(self, panel: Panel, width: float, height: float, unit: float, hover: str | None,
-                 spacing: float) -> float:
-        """Lay the panel out with text ``unit`` high and ``spacing`` units between lines; answer its height."""
+                 spacing: float, room: float | None = None) -> float:
+        """Lay the panel out with text ``unit`` high and ``spacing`` units between lines, only the
+        lines that fit in ``room`` when given; answer its height."""
         self.drawn.append(shapes.Rectangle(0, 0, width, height, color=(0, 0, 0, 110), batch=self.batch,
                                            group=self.dim_group))
         panel_w = min(width * 0.96, unit * panel.width)
@@ -242,12 +293,18 @@ class PanelView:
         made = [[self._widget(w, panel.focus == w.id, unit, inner) for w in row] for row in panel.rows]
         lines = [line for row in made for line in _wrap(row, inner, pad)]
         heights = [max(h for _, _, _, h in line) for line in lines]
-        panel_h = sum(heights) + pad * (len(lines) + 1)
+        marks = 0.0
+        if room is not None:
+            lines, heights = self._visible(panel, lines, heights, pad, room)
+            marks = self.control_h * 0.6
+        panel_h = sum(heights) + pad * (len(lines) + 1) + 2 * marks
         x0, top = (width - panel_w) / 2, min(height, (height + panel_h) / 2)
         self.box = Rect(x0, top - panel_h, panel_w, panel_h)
         self.drawn.append(shapes.Rectangle(x0, top - panel_h, panel_w, panel_h, color=PANEL, batch=self.batch,
                                            group=self.panel_group))
-        y = top - pad
+        y = top - pad - marks
+        if marks:
+            self._marks(x0 + panel_w / 2, top, top - panel_h, marks, unit)
         for line, line_h in zip(lines, heights):
             line_w = sum(w for _, _, w, _ in line) + pad * (len(line) - 1)
             x = x0 + (panel_w - line_w) / 2
@@ -256,6 +313,14 @@ class PanelView:
                 x += w + pad
             y -= line_h + pad
         return panel_h
+
+    def _marks(self, x: float, top: float, bottom: float, mark: float, unit: float) -> None:
+        """▲ and ▼ where a scrolling panel hides lines above or below."""
+        for shown, text, y in ((self.more[0], "▲", top - mark / 2), (self.more[1], "▼", bottom + mark / 2)):
+            if shown:
+                self.drawn.append(pyglet.text.Label(text, font_name=FONT, font_size=_points(unit * 0.8),
+                                                    color=DARK_TEXT, anchor_x="center", anchor_y="center",
+                                                    x=round(x), y=round(y), batch=self.batch, group=self.group))
 
     def _key_width(self, panel: Panel, unit: float, inner: float) -> float:
         """The width of the bold first column of a panel's pairs (at most 40 % of the panel)."""

@@ -5,6 +5,7 @@ only then); a game in progress also ticks its clock once a second while the tabl
 """
 
 import functools
+import os
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -15,7 +16,9 @@ from pyglet.window import key, mouse
 from solitaire_klondike.core import COLUMNS, STOCK, UNDECIDED, UNWINNABLE, WINNABLE, Move, Pile, PluginError, Refusal
 from solitaire_klondike.core.cards import RANK
 from solitaire_klondike.frontends import i18n
+from solitaire_klondike.frontends.formats import duration_text
 from solitaire_klondike.frontends.i18n import _
+from solitaire_klondike.player_data import PLUGINS_OFF
 
 from .controller import Controller
 from .deal_choice import SETTING as DEAL_CHOICE
@@ -23,8 +26,9 @@ from .deal_choice import code_text, fresh_code, remembered, to_setting
 from .hint import Answer, Hinter, answer_words, lost_panel
 from .layout import STATUS_RATIO, TableLayout
 from .messages import move_refusal, plugin_failed, stuck_text
-from .panels import NewGameForm, Panel, clock_text, help_panel, restart_panel, settings_panel, stats_panel, win_panel
-from .session import MIN_WINDOW, Session
+from .panels import NewGameForm, Panel, help_panel, restart_panel, settings_panel, stats_panel, win_panel
+from .plugins_window import PluginsForm
+from .session import MIN_WINDOW, STATE_FILE_VARIABLE, Session
 from .ui import SMALLEST_TEXT, PanelView, StatusBar, Toolbar
 from .view import TableView
 
@@ -92,6 +96,8 @@ class KlondikeWindow(pyglet.window.Window):
         self.controller = Controller(session.game, self.layout, session.double_tap_ms / 1000)
         self.panel: Panel | None = None
         self.form: NewGameForm | None = None
+        self.plugins_form: PluginsForm | None = None
+        self._form_aside: NewGameForm | None = None   # the New Game form, while its Plugins window is open
         self.help_tab = "rules"
         self.confirming_reset = False
         self.show_cursor = False
@@ -139,7 +145,11 @@ class KlondikeWindow(pyglet.window.Window):
         self.clear()
         self.batch.draw()
         self.frames += 1
-        self.session.write_probe(self.probe())
+
+    def flip(self) -> None:
+        super().flip()
+        if os.environ.get(STATE_FILE_VARIABLE):   # once the frame is on screen, for the tests' pixels
+            self.session.write_probe(self.probe())
 
     @guarded
     def on_expose(self) -> None:
@@ -199,9 +209,13 @@ class KlondikeWindow(pyglet.window.Window):
         """Score, moves, time, cards left in the stock and, where limited, the pass."""
         game = self.session.game
         position = game.position
-        parts = [_("Score: {score}").format(score=game.score_text), _("Moves: {moves}").format(moves=game.move_count),
-                 _("Time: {time}").format(time=clock_text(game.play_seconds)),
-                 _("Stock: {cards}").format(cards=len(position.stock))]
+        parts = [_("Score: {score}").format(score=game.score_text)] if game.score_text else []  # No scoring: none
+        if game.code.scoring in self.session.plugins.carrying_scorings():
+            balance = self.session.store.balance(game.code.scoring) + game.score
+            parts.append(_("Balance: {balance}").format(balance=game.format_score(balance)))
+        parts += [_("Moves: {moves}").format(moves=game.move_count),
+                  _("Time: {time}").format(time=duration_text(game.play_seconds)),
+                  _("Stock: {cards}").format(cards=len(position.stock))]
         if position.recycle_limit >= 0:
             parts.append(_("Pass {number} of {total}").format(number=position.recycles + 1,
                                                               total=position.recycle_limit + 1))
@@ -294,6 +308,8 @@ class KlondikeWindow(pyglet.window.Window):
 
     def _build_panel(self, name: str) -> Panel:
         store, session = self.session.store, self.session
+        if name == "plugins" and self.plugins_form:
+            return self.plugins_form.panel()
         if name == "new_game":
             return self.form.panel()  # type: ignore[union-attr]
         if name == "win":
@@ -322,6 +338,8 @@ class KlondikeWindow(pyglet.window.Window):
         panel, session = self.panel, self.session
         assert panel is not None
         panel.focus = widget_id
+        if panel.name == "plugins" or widget_id == "plugins":
+            return self._plugins_window(panel.name, widget_id)
         if widget_id == "close":
             return self.close_panel()
         if panel.name == "new_game":
@@ -359,6 +377,28 @@ class KlondikeWindow(pyglet.window.Window):
             panel.focus = "reset_no" if self.confirming_reset else "reset"
         elif panel.name == "settings":
             self._setting(widget_id)
+        self.refresh(panel_too=True)
+
+    def _plugins_window(self, panel_name: str, widget_id: str) -> None:
+        """Open the Plugins window from Settings or New Game, switch a plugin, or go back."""
+        session = self.session
+        if panel_name != "plugins":
+            self.plugins_form = PluginsForm(session.plugins, back=panel_name)
+            self._form_aside, self.form = self.form, None
+            self.panel = self._build_panel("plugins")
+        elif widget_id == "close":
+            back, form = self.plugins_form.back if self.plugins_form else "settings", self._form_aside
+            self.plugins_form = self._form_aside = None
+            if back == "new_game" and form:
+                draws, scorings = session.plugins.choices("draw"), session.plugins.choices("scoring")
+                if form.draw not in draws or form.scoring not in scorings:
+                    form.draw, form.scoring = session.chosen_variant()
+                form.focus = "plugins"
+                self.form = form
+            self.panel = self._build_panel(back)
+            self.panel.focus = "plugins"
+        elif self.plugins_form and self.plugins_form.switch(widget_id):
+            session.set_setting(PLUGINS_OFF, self.plugins_form.turned_off())
         self.refresh(panel_too=True)
 
     def _setting(self, widget_id: str) -> None:
@@ -578,6 +618,13 @@ class KlondikeWindow(pyglet.window.Window):
         self.controller.press(x, y)
 
     @guarded
+    def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> None:
+        """The wheel scrolls a panel too tall for the window (a line a notch)."""
+        if self.panel and any(self.panel_view.more) and scroll_y:
+            self.panel_view.scroll(-1 if scroll_y > 0 else 1)
+            self.refresh(panel_too=True)
+
+    @guarded
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
         hover = self.panel_view.hit(x, y) if self.panel else self.toolbar.hit(x, y) or self.status.hit(x, y)
         if hover != self.hover:
@@ -745,7 +792,7 @@ class KlondikeWindow(pyglet.window.Window):
             "panel": {i: rect(r) for i, r in self.panel_view.hits},
             "toolbar": {i: rect(r) for i, r in self.toolbar.hits},
             "texts": [label.text for label in labels], "text_at": [[label.x, label.y] for label in labels],
-            "panel_box": rect(self.panel_view.box) if self.panel else None,
+            "panel_box": rect(self.panel_view.box) if self.panel else None, "panel_more": list(self.panel_view.more),
             "text_boxes": [[label.x, label.y, label.content_width, label.content_height, label.anchor_x, label.anchor_y,
                             label.font_size * 96 / 72, label.font_name] for label in labels],
             "status": self.status.message.text, "figures": self.status.figures.text,
