@@ -34,8 +34,9 @@ def solve_deals(variant: str, count: int, budget: float) -> dict:
     results = []
     for deal in DEALS[:count]:
         game = Game(GameCode(variant[:2], variant[2:], deal), plugins)
+        cpu = time.process_time()
         verdict = game.solve(budget)
-        results.append((verdict.verdict, verdict.seconds, verdict.states))
+        results.append((verdict.verdict, verdict.seconds, verdict.states, time.process_time() - cpu))
         print(f"  {game.code} {verdict.verdict:10} {verdict.seconds:7.3f} s {verdict.states:9,} states",
               file=sys.stderr, flush=True)
     return {"results": results, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
@@ -59,10 +60,10 @@ def in_progress(count: int, rng: random.Random) -> list[Game]:
 def hint_latency(count: int, budget: float) -> dict:
     results = []
     for game in in_progress(count, random.Random(7)):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         verdict = game.solve(budget)
         seconds = time.perf_counter() - start
-        results.append((verdict.verdict, seconds, verdict.states))
+        results.append((verdict.verdict, seconds, verdict.states, time.process_time() - cpu))
         print(f"  {game.code} after {game.move_count} actions: {verdict.verdict} in {seconds:.3f} s",
               file=sys.stderr, flush=True)
     return {"results": results, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
@@ -70,15 +71,19 @@ def hint_latency(count: int, budget: float) -> dict:
 
 def report(name: str, data: dict, budget: float) -> None:
     results = data["results"]
-    times = sorted(s if v != "undecided" else budget for v, s, _ in results)
-    within = [sum(v != "undecided" and s <= limit for v, s, _ in results) / len(results) for limit in (1, budget)]
+    times = sorted(s if v != "undecided" else budget for v, s, *_ in results)
+    within = [sum(v != "undecided" and s <= limit for v, s, *_ in results) / len(results) for limit in (1, budget)]
     verdicts = {v: sum(r[0] == v for r in results) for v in ("winnable", "unwinnable", "undecided")}
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-    rate = sum(r[2] for r in results) / max(sum(r[1] for r in results), 1e-9)
+    wall, cpu = sum(r[1] for r in results), sum(r[3] for r in results)
+    rate = sum(r[2] for r in results) / max(wall, 1e-9)
+    per_cpu = sum(r[2] for r in results) / max(cpu, 1e-9)
     print(f"{name}: {len(results)} positions  {verdicts}")
     print(f"  decided within 1 s {within[0]:.1%}, within {budget:g} s {within[1]:.1%};"
           f" median {statistics.median(times):.3f} s, p95 {p95:.3f} s; {rate:,.0f} states/s;"
           f" peak memory {data['peak_mb']:.0f} MB")
+    print(f"  the process had the CPU {cpu / max(wall, 1e-9):.0%} of the time (a shared machine):"
+          f" {per_cpu:,.0f} states per CPU second")
 
 
 def main() -> None:

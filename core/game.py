@@ -227,7 +227,7 @@ class Game:
         return move
 
     def _apply(self, move: Move) -> Action:
-        refusal = self.why_illegal(move)
+        refusal = why_illegal(self.position, move)  # a move of the notation: push checked it, redo's were played
         if refusal is not None:
             raise IllegalMoveError(move, refusal)
         position = self.position

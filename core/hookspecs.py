@@ -35,7 +35,7 @@ def klondike_variant() -> "Variant | None":
     (``kind="scoring"``, tokens like ``N``).  Asked once per plugin, when the plugins are
     loaded: the core asks each plugin on its own and files the plugin under the token, which
     game codes then name.  Plugins that return ``None`` or do not implement it are "other"
-    plugins: they take part in every game.
+    plugins: they take part in every game, and may not implement ``klondike_deal``.
 
     The name and description are English; ``words=Catalog.beside(__file__, "<domain>")`` names
     the plugin's own gettext catalogs (``locales/<lang>/LC_MESSAGES/<domain>.mo`` next to the
@@ -52,8 +52,10 @@ def klondike_variant() -> "Variant | None":
 def klondike_deal(deal: int) -> "Layout | None":
     """Deal the cards of deal number ``deal`` (0 to 26**7 - 1).
 
-    Implemented by the core itself with the standard deal of R4, last in line, so any
-    plugin that returns a :class:`Layout` replaces it.  Asked once each time a game is dealt: a
+    Implemented by the core itself with the standard deal of R4, last in line.  A draw or
+    scoring plugin that returns a :class:`Layout` replaces it for the games whose code names the
+    plugin; a plugin that declares no variant and implements this hook is refused at load, so
+    that a code deals the same cards on every machine.  Asked once each time a game is dealt: a
     new game, a restart, a saved game resumed.  The core checks the layout (52 distinct cards,
     7 columns, face-up cards built down in alternating colours) before playing it.
 

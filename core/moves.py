@@ -109,6 +109,8 @@ class Move(_Piles):
     @classmethod
     def checked(cls, move: object) -> "Move":
         """``move`` when it is a :class:`Move`, or the move a pair of piles names; else :class:`InvalidMoveError`."""
+        if type(move) is cls and _ALL.get(move) is move:  # every Move built the ordinary way is one of _ALL
+            return move
         if isinstance(move, tuple) and len(move) == 2:
             return cls(*move)
         raise InvalidMoveError(f"{move!r} is not a move: {_NOTATION}", text=repr(move))

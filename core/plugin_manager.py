@@ -154,6 +154,10 @@ class Plugins:
             return info
         try:
             info.variant = self._declared_variant(plugin, name)
+            dealer = callable(getattr(plugin, "klondike_deal", None)) and plugin is not default_deal
+            if info.variant is None and dealer:
+                raise PluginError(f"plugin {name!r} declares no variant, so it may not answer klondike_deal: only "
+                                  "a game's draw and scoring plugins deal, so a code deals the same cards everywhere")
         except PluginError as exc:
             self.manager.unregister(plugin)
             info.error = str(exc)

@@ -70,7 +70,7 @@ class _Search:
                 self.line_keys = _keys_along(self.position, verdict.moves)
             back = self._last_winnable() if verdict.verdict == UNWINNABLE else None
             self.answer = Answer(verdict.verdict, verdict.next_move, back)
-        except PluginError as exc:
+        except (PluginError, ValueError) as exc:   # a failing solver plugin: say so, never crash the game
             self.answer = Answer("failed", error=str(exc))
 
     def _last_winnable(self) -> int | None:

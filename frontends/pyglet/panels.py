@@ -191,20 +191,13 @@ RECORD_WORDS = {"best_score": N_("New record: your best score!"),
                 "fewest_moves_win": N_("New record: your fewest moves!")}
 
 
-def clock_text(seconds: float) -> str:
-    """``75`` → ``'1:15'``; ``3700`` → ``'1:01:40'``."""
-    minutes, secs = divmod(int(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
 def win_panel(score_text: str, seconds: float | None = None, moves: int | None = None, records: tuple = ()) -> Panel:
     """The won game's score, time and moves, and each personal record it beat."""
     rows = [[Widget("title", _("You won!"))]]
     if score_text:  # a scoring with no score (No scoring) has none to show
         rows.append([Widget("text", _("Final score: {score}").format(score=score_text))])
     if seconds is not None and moves is not None:
-        rows.append([Widget("text", _("Time: {time}").format(time=clock_text(seconds)) + "   "
+        rows.append([Widget("text", _("Time: {time}").format(time=duration_text(seconds)) + "   "
                             + _("Moves: {moves}").format(moves=moves))])
     rows += [[Widget("text", _(RECORD_WORDS[key]), "record")] for key in records]
     rows.append([Widget("button", _("Next game"), "next"), Widget("button", _("Close"), "close")])

@@ -44,7 +44,7 @@ class PluginsForm:
         if info.state == "blocked":
             return [Widget("text", _("Left out for this run by --block-plugin."))]
         if info.state == "failed":
-            return [Widget("text", _("Failed, so the game goes on without it: {reason}").format(reason=info.error))]
+            return [Widget("text", _failure(info.error or ""))]
         on = info.state == "on"
         return [Widget("option", _("On"), ON + info.name, on), Widget("option", _("Off"), OFF + info.name, not on)]
 
@@ -63,6 +63,22 @@ class PluginsForm:
     def turned_off(self) -> list[str]:
         """The names to remember as turned off."""
         return sorted(info.name for info in self.plugins.infos if info.turned_off)
+
+
+# How the plugin manager's reasons begin, and the sentence that says it in plain words.
+FAILURES = (
+    ("cannot be imported: ", N_("It could not be loaded, so the game goes on without it: {detail}")),
+    ("rejected: ", N_("The game refused it, so it goes on without it: {detail}")),
+    ("left out for this session: ",
+     N_("It failed while playing and is left out until the game starts again: {detail}")),
+)
+
+
+def _failure(error: str) -> str:
+    for start, sentence in FAILURES:
+        if error.startswith(start):
+            return _(sentence).format(detail=error[len(start):])
+    return _("Failed, so the game goes on without it: {reason}").format(reason=error)
 
 
 def _name(info: PluginInfo) -> str:

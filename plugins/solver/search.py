@@ -13,7 +13,7 @@ positions that the rules below show cannot matter.  What makes it fast, each wit
    never help (they end no line that wins).
 2. Safe moves to the foundations (see ``_safe``): when one exists it is the only move tried.
 3. One table of positions already searched, on a key that leaves out what cannot change the
-   outcome (see ``_Key``).  A position met again was, or is being, searched from its first meeting;
+   outcome (see ``key``).  A position met again was, or is being, searched from its first meeting;
    the positions on the current line are kept apart so a line never loops, even after the table
    is emptied because it grew past its size.
 4. Symmetry: columns are interchangeable (the rules never name a column), so the key sorts
@@ -27,6 +27,7 @@ positions that the rules below show cannot matter.  What makes it fast, each wit
 6. A first search leaves out moves that rarely win (cards taken back, partial runs that free no
    foundation card) for a share of the budget: it finds most wins sooner, but as it proves
    nothing when it fails, the full game is searched after it.
+7. Before searching, a quick proof that some card can never leave its place (``deadlock``).
 """
 
 import os

@@ -53,8 +53,8 @@ def test_a_plugin_with_a_wrong_declaration_or_leaving_at_import_is_named_and_eve
     ("deal-None", "a layout holds sequences"),
 ])
 def test_a_deal_of_cards_that_are_not_numbers_is_refused_as_the_plugins_failure(faulty_site, fault, why):
-    """Case 10."""
-    for command in (("deal", CODE), ("replay", CODE, "S")):
+    """Case 10 (the deal of a draw plugin: only a game's draw or scoring plugin may deal)."""
+    for command in (("deal", "KL1-DFN-AAAAAAG"), ("replay", "KL1-DFN-AAAAAAG", "S")):
         result = klondike(faulty_site, fault, *command)
         assert result.returncode == 3, result.stderr
         assert "klondike_deal got a wrong answer from plugin 'a_faulty'" in result.stderr and why in result.stderr

@@ -152,7 +152,7 @@ def test_a_plugin_with_a_bad_declaration_is_refused_and_named():
 
 
 class FaceUpDeal:
-    """An "other" plugin that replaces the core's deal with a broken one."""
+    """An "other" plugin that would replace the core's deal with a broken one."""
 
     def klondike_deal(self, deal):
         from solitaire_klondike.core import standard_layout
@@ -161,11 +161,30 @@ class FaceUpDeal:
         return type(layout)(layout.tableau, (0,) * 7, layout.stock)
 
 
-def test_a_deal_plugin_overrides_the_core_deal_and_is_checked():
+class FaceUpDraw(FaceUpDeal):
+    """The same deal from a draw plugin, which may deal the games whose code names it."""
+
+    def klondike_variant(self):
+        return Variant("draw", "DF", "Face up", "Every card dealt face up")
+
+    def klondike_draw_count(self):
+        return 1
+
+
+def test_r4_a_plugin_with_no_variant_that_deals_is_refused_at_load_and_named():
     plugins = load_plugins()
-    plugins.add(FaceUpDeal(), "face-up")
+    info = plugins.add(FaceUpDeal(), "face-up")
+    assert not info.loaded and "plugin 'face-up' declares no variant, so it may not answer klondike_deal" in info.error
+    game = Game.from_text("KL1-D1N-AAAAAAG", plugins)
+    assert game.position.key() == Game.from_text("KL1-D1N-AAAAAAG", load_plugins()).position.key()
+
+
+def test_r4_a_draw_plugin_deals_only_its_own_games_and_its_deal_is_checked():
+    plugins = load_plugins()
+    assert plugins.add(FaceUpDraw(), "face-up").loaded
     with pytest.raises(PluginError, match=r"broken layout.*built down in alternating colours"):
-        Game.from_text("KL1-D1N-AAAAAAG", plugins)
+        Game.from_text("KL1-DFN-AAAAAAG", plugins)
+    assert Game.from_text("KL1-D1N-AAAAAAG", plugins).position.hidden == [0, 1, 2, 3, 4, 5, 6]
 
 
 def test_only_the_chosen_draw_and_scoring_plugins_answer():

@@ -46,3 +46,15 @@ def test_the_window_speaks_the_players_language():
         assert "Πρόσθετα" in shown and "Χωρίς βαθμολογία" in shown and "Ενεργό" in shown
     finally:
         i18n.set_language("en")
+
+
+def test_a_failed_plugin_says_why_in_plain_words():
+    from solitaire_klondike.core import PluginInfo
+
+    plugins = load_plugins()
+    plugins.infos.append(PluginInfo("broken", "klondike-broken", "1.0",
+                                    error="cannot be imported: ModuleNotFoundError: No module named 'gone'"))
+    panel = PluginsForm(plugins).panel()
+    assert panel.widget("plugin_on:broken") is None
+    assert "It could not be loaded, so the game goes on without it: ModuleNotFoundError: No module named 'gone'" in \
+        "\n".join(texts(panel))

@@ -1,4 +1,4 @@
-"""Fixtures: real plugins (plus the easy-deal test plugin) and a data folder in tmp_path."""
+"""Fixtures: real plugins (the draw plugins dealing easy deals below 1000) and a data folder in tmp_path."""
 
 from pathlib import Path
 

@@ -1,4 +1,4 @@
-"""Helpers of the player-data tests: real plugins plus the easy-deal test plugin, games, a clock."""
+"""Helpers of the player-data tests: real plugins with easy_deal's draw plugins, games, a clock."""
 
 import os
 import sys
@@ -15,8 +15,12 @@ KLONDIKE = str(Path(PYTHON).parent / "klondike")  # the command the player runs
 
 
 def make_plugins(blocked: tuple[str, ...] = ()) -> Plugins:
-    plugins = load_plugins(blocked=blocked)
-    plugins.add(easy_deal, "easy-deal")
+    """The installed plugins, the built-in draw plugins replaced by easy_deal's (same tokens, same counts)."""
+    stand_ins = {name: easy_deal.EasyDraw(token, count) for name, token, count in (("draw1", "D1", 1), ("draw3", "D3", 3))
+                 if name not in blocked}
+    plugins = load_plugins(blocked=(*blocked, *stand_ins))
+    for name, stand_in in stand_ins.items():
+        assert plugins.add(stand_in, f"easy-{name}").loaded
     return plugins
 
 

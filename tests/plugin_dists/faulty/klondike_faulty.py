@@ -4,8 +4,8 @@ Its entry-point name, ``a_faulty``, sorts before every built-in. With ``KLONDIKE
 naming a file, the hooks behave until that file exists, then fail: a failure in the middle of a game.
 
 Faults: ``import-SystemExit``, ``import-KeyboardInterrupt``, ``import-hang``; ``token-7``, ``token-None``,
-``name-None``, ``steal-D1`` (declares the draw token D1); ``deal-strings``, ``deal-None`` (a deal with
-cards that are not numbers); ``draw-raise`` (a draw variant ``DF`` whose draw count raises);
+``name-None``, ``steal-D1`` (declares the draw token D1); ``deal-strings``, ``deal-None`` (a draw variant
+``DF`` dealing cards that are not numbers: only a game's draw or scoring plugin may deal); ``draw-raise`` (a draw variant ``DF`` whose draw count raises);
 ``score-huge`` (a scoring variant ``F`` scoring 2**70); ``score-raise`` (its score raises); ``format-raise`` (a scoring variant ``F`` whose
 score text raises); ``other-format-raise`` (no variant, its score text raises in every game);
 ``hook-hang`` (no variant, its score text never answers); ``print`` (prints everywhere, answers nothing).
@@ -40,6 +40,12 @@ if FAULT in ("token-7", "token-None", "name-None", "steal-D1"):
         return 5
 
 if FAULT.startswith("deal-"):
+    def klondike_variant() -> Variant:
+        return Variant("draw", "DF", "Faulty deal", "A draw plugin whose deal breaks")
+
+    def klondike_draw_count() -> int | None:
+        return 1
+
     def klondike_deal(deal: int) -> Layout | None:
         if not failing():
             return None
