@@ -3,7 +3,8 @@
 The file is ``klondike.sqlite3`` in the folder named by ``SOLITAIRE_KLONDIKE_DATA``, else in
 ``platformdirs.user_data_dir("solitaire-klondike")``. How a front end uses it::
 
-    store = open_store()                      # never raises; show store.notices to the player
+    store = open_store()                      # never raises; show store.notices to the player (more may
+                                              # come after any write: a failed save, saving again)
     game = store.resume(plugins) or Game(GameCode.random(draw, scoring), plugins)
     store.game_started(game)                  # harmless for the resumed game
     ...                                       # after every push, undo and redo:

@@ -84,6 +84,7 @@ class Store:
 
     @property
     def writable(self) -> bool:
+        """The same as :attr:`saving` (the older name)."""
         return self.saving
 
     # --- settings ----------------------------------------------------------------
@@ -242,6 +243,10 @@ class Store:
         return {**{c: current[c] for c in _RECORD_COLUMNS if c in names}, "ended_at": "", "won": 0, "reset_at": None}
 
     def close(self) -> None:
+        """Close the store, trying the file one last time when writes are still kept for it."""
+        if self._pending:
+            self._next_try = 0.0
+            self._try_file()
         self.conn.close()
 
     # --- inside ----------------------------------------------------------------------

@@ -228,3 +228,26 @@ def test_a_plugin_failing_in_a_move_changes_nothing_is_told_and_left_out(tmp_pat
         assert session.play(Move.stock()) and session.game.move_count == 1  # left out: the game goes on (issue 9)
     finally:
         i18n.set_language("en")
+
+
+class ScoresBeyond64Bits:
+    def klondike_score(self, score, action):
+        return 2**70
+
+
+def test_a_score_beyond_what_the_store_keeps_is_the_plugins_failure_and_nothing_is_saved_wrong(tmp_path):
+    """Issue 9, case 11: the answer is refused before it is played or saved; the plugin is left out."""
+    from solitaire_klondike.frontends.pyglet.session import Session
+    from solitaire_klondike.player_data import open_store
+
+    plugins = load_plugins()
+    plugins.add(ScoresBeyond64Bits(), "huge-scorer")
+    store = open_store(tmp_path)
+    session = Session.open(plugins, store, plugins.parse_code("KL1-D1N-AAAAAAG"))
+    assert not session.play(Move.stock())
+    assert session.message == "The plugin huge-scorer failed, so it is left out until the game is started again."
+    assert session.play(Move.stock()) and session.game.score == 0
+    session.close()
+    again = open_store(tmp_path)
+    assert again.resume(load_plugins()).move_count == 1 and again.saving
+    again.close()

@@ -36,10 +36,10 @@ def test_killed_player_loses_nothing_saved(folder: Path) -> None:
         with log.open("w") as out:
             child = subprocess.Popen([PYTHON, str(HERE / "player_child.py"), str(folder), str(run)],
                                      stdout=out, stderr=subprocess.PIPE, env=child_env(folder))
-        if run % 5:  # most kills while playing; one in five while opening the file
-            _wait_for_line(log, child)
+        if run % 5:  # most kills while playing, after a number of saves (not of seconds: a busy machine
+            _wait_for_saves(log, child, rng.randint(0, 120))  # plays slower); one in five while opening the file
             kills_in_play += 1
-        time.sleep(rng.uniform(0, 0.3))
+        time.sleep(rng.uniform(0, 0.02 if run % 5 else 0.3))
         child.send_signal(signal.SIGKILL)
         _, errors = child.communicate()
         assert child.returncode == -signal.SIGKILL, errors.decode()
@@ -89,8 +89,12 @@ def _same(a: str, b: str) -> bool:
     return json.loads(a) == json.loads(b)
 
 
-def _wait_for_line(log: Path, child: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 10
-    while "\n" not in log.read_text() and time.monotonic() < deadline:
+def _wait_for_saves(log: Path, child: subprocess.Popen, saves: int) -> None:
+    """Wait until the child has said it is running and finished ``saves`` store calls (at most 20 s)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        text = log.read_text()
+        if "\n" in text and text.count("\nEND") >= saves:
+            return
         assert child.poll() is None, child.stderr.read().decode()
-        time.sleep(0.01)
+        time.sleep(0.005)
