@@ -236,7 +236,9 @@ class PanelView:
             if scrolls or panel_h <= height * 0.96:
                 self.first_line = self.first_line if scrolls else 0
                 break
-            if spacing > 0.45:
+            if unit > self.smallest and panel_h * self.smallest / unit > height * 0.96 * 1.2:   # far too tall:
+                unit, spacing = self.smallest, 0.35   # go to the smallest text at once: it will scroll
+            elif spacing > 0.45:
                 spacing -= 0.15
             elif unit * 0.92 >= self.smallest:
                 unit *= 0.92
