@@ -98,7 +98,7 @@ def test_klondike_stats_and_export_read_a_store_that_cannot_be_written(folder: P
         subprocess.run(["chattr", "-i", str(folder)], check=True)
         folder.chmod(0o755)
     assert shown.returncode == 0 and json.loads(shown.stdout)["D1N"]["won"] == 3
-    assert "was read, but it cannot be saved right now: the data folder or file may not be written" in shown.stderr
+    assert "Your progress cannot be saved right now. The data folder may not be written." in shown.stderr
     assert exported.returncode == 0 and len(list(csv.DictReader((tmp_path / "games.csv").open()))) == 4
 
 
@@ -192,7 +192,7 @@ def test_a_file_from_a_newer_version_is_read_and_never_changed_or_renamed(folder
     data = (folder / FILE_NAME).read_bytes()
     result = _stats(folder, "--json")
     assert result.returncode == 0 and json.loads(result.stdout)["D1N"]["won"] == 3
-    assert "written by a newer version of Solitaire Klondike, so this version only reads it" in result.stderr
+    assert "comes from a newer version of the game, so this version only reads it and leaves it as it is" in result.stderr
     store = open_store(folder)
     [notice] = store.notices
     assert notice.kind == "newer_schema" and not store.saving
@@ -235,7 +235,7 @@ def test_a_damaged_game_record_is_kept_aside_and_the_rest_of_the_history_shows(f
     _sql(folder, damage)
     result = _stats(folder, "--json")
     assert result.returncode == 0 and json.loads(result.stdout)["D1N"]["won"] == 2
-    assert "A game record in your data file was damaged, so it was kept aside" in result.stderr
+    assert "A damaged game record was kept aside in the data file; the rest of your statistics are shown." in result.stderr
     store = open_store(folder)
     assert store.notices == [] and len(store.records()) == 2
     game = store.resume(plugins)
