@@ -3,17 +3,16 @@
 import contextlib
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import TypeVar
 
 import pluggy
 
-from . import default_deal, hookspecs
+from . import default_deal, hookspecs, watchdog
 from .codes import GameCode, PluginTurnedOffError
 from .hookspecs import PROJECT
-from .watchdog import watching
 from .words import Catalog
 
 T = TypeVar("T")
@@ -313,12 +312,24 @@ class GameHooks:
         return None if answer is None else _checked(name, answer, check, None)
 
 
-@contextlib.contextmanager
-def _guarded(plugin: str, doing: str, extra_seconds: float = 0.0) -> Iterator[None]:
+class _guarded:  # used like a function: ``with _guarded(...)``
     """A plugin at work: what it prints goes to standard error (never into the program's output),
-    and a plugin that does not finish in time is named and the program stopped (:mod:`.watchdog`)."""
-    with watching(plugin, doing, extra_seconds), contextlib.redirect_stdout(sys.stderr):
-        yield
+    and a plugin that does not finish in time is named and the program stopped (:mod:`.watchdog`).
+
+    A class rather than a generator: it wraps every hook call, so it is kept cheap."""
+
+    __slots__ = ("_doing", "_extra", "_outer", "_plugin", "_stdout")
+
+    def __init__(self, plugin: str, doing: str, extra_seconds: float = 0.0) -> None:
+        self._plugin, self._doing, self._extra = plugin, doing, extra_seconds
+
+    def __enter__(self) -> None:
+        self._outer = watchdog.begin(self._plugin, self._doing, self._extra)
+        self._stdout, sys.stdout = sys.stdout, sys.stderr
+
+    def __exit__(self, *exc_info: object) -> None:
+        sys.stdout = self._stdout
+        watchdog.end(self._outer)
 
 
 def _checked(name: str, answer: object, check: type[T], plugin: str | None) -> T:

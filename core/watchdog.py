@@ -38,21 +38,34 @@ def limit_seconds() -> float:
 @contextmanager
 def watching(plugin: str, doing: str, extra_seconds: float = 0.0) -> Iterator[None]:
     """Run the body with ``plugin`` watched: past the limit (plus ``extra_seconds``), say so and stop."""
+    outer = begin(plugin, doing, extra_seconds)
+    try:
+        yield
+    finally:
+        end(outer)
+
+
+def begin(plugin: str, doing: str, extra_seconds: float = 0.0) -> tuple[float, str, str, float] | None:
+    """Start watching this thread's plugin call; give what :func:`end` needs to stop watching it."""
     seconds = limit_seconds() + extra_seconds
     thread = threading.get_ident()
     outer = _busy.get(thread)
     deadline = time.monotonic() + seconds
     _busy[thread] = (deadline, plugin, doing, seconds)
-    _start()
+    if not _watcher:
+        _start()
     if deadline < _next_look[0]:
         _wake.set()
-    try:
-        yield
-    finally:
-        if outer is None:
-            _busy.pop(thread, None)
-        else:
-            _busy[thread] = outer
+    return outer
+
+
+def end(outer: tuple[float, str, str, float] | None) -> None:
+    """Stop watching this thread's plugin call (``outer``: what :func:`begin` answered)."""
+    thread = threading.get_ident()
+    if outer is None:
+        _busy.pop(thread, None)
+    else:
+        _busy[thread] = outer
 
 
 def _start() -> None:
