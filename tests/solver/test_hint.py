@@ -3,11 +3,21 @@ line kept, stale answers dropped, "no win remains" only when asked (R20) with th
 
 import time
 
+import pytest
 from solver_helpers import endgame
 
 from solitaire_klondike.core import UNDECIDED, UNWINNABLE, WINNABLE, Game, Move, Verdict, load_plugins
+from solitaire_klondike.frontends.i18n import set_language
 from solitaire_klondike.frontends.pyglet.hint import Answer, Hinter, answer_words, lost_panel, move_words
 from solitaire_klondike.plugins.solver import search
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The words checked here are English, whatever language an earlier test left set."""
+    set_language("en")
+    yield
+    set_language(None)
 
 
 def answered(hinter: Hinter, game: Game, timeout: float = 60) -> Answer | None:
