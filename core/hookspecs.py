@@ -40,7 +40,7 @@ def klondike_variant() -> "Variant | None":
     The name and description are English; ``words=Catalog.beside(__file__, "<domain>")`` names
     the plugin's own gettext catalogs (``locales/<lang>/LC_MESSAGES/<domain>.mo`` next to the
     module), which translate them and any other word the plugin shows.  A scoring plugin whose
-    score carries from game to game (a running balance, as in Vegas) sets ``carries_score=True``:
+    score carries from game to game (a running balance, as in Cumulative Vegas) sets ``carries_score=True``:
     the statistics then add up each game's final score, written by ``klondike_format_score``.
     """
 
