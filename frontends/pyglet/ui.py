@@ -203,7 +203,7 @@ class PanelView:
         self.back_group, self.group = Group(order=order + 2), Group(order=order + 3)
         self.drawn: list = []
         self.hits: list[tuple[str, Rect]] = []
-        self.key_width = 0.0
+        self.key_width = self.choice_width = 0.0
         self.smallest = SMALLEST_TEXT
         self.box = Rect(0, 0, 0, 0)
         self.control_h = 0.0
@@ -292,6 +292,7 @@ class PanelView:
         self.control_h = unit * (1.6 + 0.75 * spacing)
         inner = panel_w - 2 * pad
         self.key_width = self._key_width(panel, unit, inner)
+        self.choice_width = self._choice_width(panel, unit, inner)
         made = [[self._widget(w, panel.focus == w.id, unit, inner) for w in row] for row in panel.rows]
         lines = [line for row in made for line in _wrap(row, inner, pad)]
         heights = [max(h for _, _, _, h in line) for line in lines]
@@ -330,7 +331,26 @@ class PanelView:
         widest = max((_text_width(k, _points(unit), True) for k in keys), default=0.0)
         return min(widest, inner * 0.4)
 
+    def _choice_width(self, panel: Panel, unit: float, inner: float) -> float:
+        """The width of the options of a list (the widest name; at most 40 % of the panel)."""
+        names = [w.text for row in panel.rows for w in row if w.kind == "option" and w.detail]
+        widest = max((_text_width(n, _points(unit), False) for n in names), default=0.0)
+        return min(widest + unit * 1.6, inner * 0.4)
+
+    def _choice(self, widget, size: float, unit: float, inner: float):
+        """An option of a list: its name in a box (wrapped when longer than the box), its description
+        beside it; the whole line answers a click."""
+        box_w, gap = self.choice_width, unit * 0.6
+        name = pyglet.text.Label(widget.text, font_name=FONT, font_size=size, color=DARK_TEXT, multiline=True,
+                                 width=round(box_w - unit), align="center", batch=self.batch, group=self.group)
+        detail = pyglet.text.Label(widget.detail, font_name=FONT, font_size=size, color=DARK_TEXT, multiline=True,
+                                   width=round(inner - box_w - gap), batch=self.batch, group=self.group)
+        h = max(self.control_h, name.content_height + unit * 0.6, detail.content_height)
+        return widget, [name, detail], inner, h
+
     def _widget(self, widget, focused: bool, unit: float, inner: float):
+        if widget.kind == "option" and widget.detail:
+            return self._choice(widget, _points(unit), unit, inner)
         if widget.kind == "table":
             table = TableLabels(widget.cells, unit, inner, self.batch, self.group, self.smallest)
             return widget, [table], table.width, table.height
@@ -368,7 +388,13 @@ class PanelView:
             detail.x, detail.y, detail.anchor_y = round(x + w - detail.width), round(y + h), "top"
             self.drawn += items
             return
-        if widget.kind == "text":
+        if widget.kind == "option" and widget.detail:
+            name, detail = items
+            name.x, name.y = round(x + (self.choice_width - name.width) / 2), round(y + h / 2)
+            name.anchor_y = "center"
+            detail.x, detail.y, detail.anchor_y = round(x + w - detail.width), round(y + h / 2), "center"
+            self.drawn.append(detail)
+        elif widget.kind == "text":
             label.x, label.y, label.anchor_y = round(x), round(y + h), "top"
         else:
             label.anchor_x, label.anchor_y = ("left", "center") if widget.kind == "field" else ("center", "center")
@@ -380,7 +406,8 @@ class PanelView:
             if hover:
                 r, g, b = (min(255, c + 18) if widget.selected else max(0, c - 22) for c in color)
                 color = (r, g, b)
-            self.drawn.append(shapes.Rectangle(x, y, w, h, color=color, batch=self.batch, group=self.back_group))
+            box_w = self.choice_width if widget.kind == "option" and widget.detail else w
+            self.drawn.append(shapes.Rectangle(x, y, box_w, h, color=color, batch=self.batch, group=self.back_group))
             if focused or widget.kind == "field":
                 edge = FOCUS if focused else (150, 150, 150)
                 self.drawn.append(shapes.Box(x - 2, y - 2, w + 4, h + 4, 3 if focused else 1, color=edge,

@@ -127,7 +127,7 @@ def test_the_statistics_panel_shows_the_stats_command_numbers_and_resets_after_a
     assert rows[0][6:] == ["595", f"{minutes}:{seconds:02d}", "119", "–"]
     assert rows[1][6:] == ["-$52", "–", "–", "-$52"] and rows[3][-1] == "-$52"   # the balance: Cumulative Vegas's
     assert rows[2][6:] == ["-$52", "–", "–", "–"]                                # Vegas: one game, no balance
-    assert all(0 <= x <= 800 and 0 <= y <= 600 for x, y in state["text_at"])
+    assert all(0 <= x <= 800 and 0 <= y <= 600 for x, y in state["text_at"]), [(t, xy) for t, xy in zip(state["texts"], state["text_at"]) if not (0 <= xy[0] <= 800 and 0 <= xy[1] <= 600)]
     assert words["Balance"] in state["texts"]
     state = app.after(lambda: app.click(*centre(state["panel"]["reset"])), lambda s: "reset_yes" in s["panel"])
     assert words["Reset all statistics? This cannot be undone."] in state["texts"]
