@@ -281,6 +281,10 @@ class GameHooks:
                 self._chains[name] = [(plugins.name_of(i.plugin), i.function, tuple(i.argnames))
                                       for i in reversed(impls)]
 
+    def implemented(self, name: str) -> bool:
+        """Whether any of the game's plugins implements hook ``name``."""
+        return bool(self._callers[name].get_hookimpls())
+
     def call(self, name: str, check: type[T], **kwargs: object) -> T:
         answer = self.ask(name, check, **kwargs)
         if answer is None:

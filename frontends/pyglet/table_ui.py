@@ -60,10 +60,10 @@ class TableLabels:
             header_h = max(header_h, header.content_height)
             self._labels.append((header, x, 0.0))
             for row, text in enumerate(column[1:], 1):
-                wrap = {"width": round(width) + 1, "multiline": True} if x == 0 else {}   # names may wrap
                 label = pyglet.text.Label(text, font_name=FONT, font_size=self.size, color=TEXT,
                                           weight="bold" if row == len(column) - 1 else "normal",
-                                          anchor_x=align, anchor_y="top", batch=self.batch, group=self.group, **wrap)
+                                          width=round(width) + 1 if x == 0 else None, multiline=x == 0,  # names wrap
+                                          anchor_x=align, anchor_y="top", batch=self.batch, group=self.group)
                 self._labels.append((label, x if align == "left" else x + width, row))
             x += width + self.gap
         headers = self._labels[::len(self.cells)]

@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import polib
@@ -78,13 +79,13 @@ def test_new_game_lists_every_plugin_with_its_description_at_the_smallest_window
     seen: set[str] = set()
     for _ in range(16):
         left, bottom, width, height = state["panel_box"]
-        assert 0 <= left and left + width <= MIN_WINDOW[0] and 0 <= bottom and bottom + height <= MIN_WINDOW[1]
+        assert left >= 0 and bottom >= 0 and left + width <= MIN_WINDOW[0] and bottom + height <= MIN_WINDOW[1]
         for text, box in list(zip(state["texts"], state["text_boxes"]))[len(state["toolbar"]) + 1:]:
             x0, y0, x1, y1 = _box(box)
             assert left - 1 <= x0 and x1 <= left + width + 1 and bottom - 1 <= y0 and y1 <= bottom + height + 1, text
             seen.add(text)
         lines = sorted(rect for key, rect in state["panel"].items() if key.startswith(("draw:", "scoring:")))
-        assert all(a[1] + a[3] <= b[1] for a, b in zip(lines, lines[1:])), lines   # one below the other
+        assert all(a[1] + a[3] <= b[1] for a, b in pairwise(lines)), lines   # one below the other
         state = app.after(lambda: app.key("Tab"), timeout=15)
     assert set(wanted) <= seen and set(wanted.values()) <= seen, (set(wanted) | set(wanted.values())) - seen
 
