@@ -321,7 +321,7 @@ class PanelView:
         """▲ and ▼ where a scrolling panel hides lines above or below."""
         for shown, text, y in ((self.more[0], "▲", top - mark / 2), (self.more[1], "▼", bottom + mark / 2)):
             if shown:
-                self.drawn.append(pyglet.text.Label(text, font_name=FONT, font_size=_points(unit * 0.8),
+                self.drawn.append(pyglet.text.Label(text, font_name=FONT, font_size=_points(max(self.smallest, unit * 0.8)),
                                                     color=DARK_TEXT, anchor_x="center", anchor_y="center",
                                                     x=round(x), y=round(y), batch=self.batch, group=self.group))
 
