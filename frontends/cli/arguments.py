@@ -58,10 +58,13 @@ def program_version() -> str:
 
 def where_data_lives(data_folder: str, cache_folder: str) -> str:
     return _paragraphs(
-        _("Your saved game, settings and statistics are kept in one file, klondike.sqlite3, in {folder}. "
-          "The variable SOLITAIRE_KLONDIKE_DATA names another folder to use instead.").format(folder=data_folder),
+        _("Your saved game, settings and statistics are kept in one file, klondike.sqlite3, in {folder}.").format(
+            folder=data_folder),
         _("The desktop game keeps its drawn cards (about 16 MB) in {folder}; deleting them is safe, the game "
-          "draws them again. On Linux the variable XDG_CACHE_HOME moves that folder.").format(folder=cache_folder),
+          "draws them again.").format(folder=cache_folder),
+        _("To move both, set the variable SOLITAIRE_KLONDIKE_DATA to another folder: the file goes in that "
+          "folder, the drawn cards in the folder cache inside it. Without that variable, on Linux, "
+          "XDG_DATA_HOME and XDG_CACHE_HOME move them."),
     )
 
 
