@@ -319,9 +319,10 @@ class PanelView:
 
     def _marks(self, x: float, top: float, bottom: float, mark: float, unit: float) -> None:
         """▲ and ▼ where a scrolling panel hides lines above or below."""
+        size = _points(max(self.smallest, unit * 0.8))
         for shown, text, y in ((self.more[0], "▲", top - mark / 2), (self.more[1], "▼", bottom + mark / 2)):
             if shown:
-                self.drawn.append(pyglet.text.Label(text, font_name=FONT, font_size=_points(max(self.smallest, unit * 0.8)),
+                self.drawn.append(pyglet.text.Label(text, font_name=FONT, font_size=size,
                                                     color=DARK_TEXT, anchor_x="center", anchor_y="center",
                                                     x=round(x), y=round(y), batch=self.batch, group=self.group))
 
