@@ -257,7 +257,7 @@ class PanelView:
     def _visible(self, panel: Panel, lines: list, heights: list[float], pad: float, room: float) -> tuple[list, list]:
         """The lines of a scrolling panel that fit in ``room`` from :attr:`first_line` (moved so that
         the focused widget shows, unless the wheel scrolled); the others are taken out of the batch."""
-        count, mark = len(lines), self.control_h * 0.6
+        count, mark = len(lines), self._mark_height()
 
         def end(first: int) -> int:
             used, last = pad + 2 * mark, first
@@ -299,7 +299,7 @@ class PanelView:
         marks = 0.0
         if room is not None:
             lines, heights = self._visible(panel, lines, heights, pad, room)
-            marks = self.control_h * 0.6
+            marks = self._mark_height()
         panel_h = sum(heights) + pad * (len(lines) + 1) + 2 * marks
         x0, top = (width - panel_w) / 2, min(height, (height + panel_h) / 2)
         self.box = Rect(x0, top - panel_h, panel_w, panel_h)
@@ -316,6 +316,10 @@ class PanelView:
                 x += w + pad
             y -= line_h + pad
         return panel_h
+
+    def _mark_height(self) -> float:
+        """The room a scrolling panel keeps above and below its lines for ▲ and ▼."""
+        return max(self.control_h * 0.6, self.smallest * 1.5)
 
     def _marks(self, x: float, top: float, bottom: float, mark: float, unit: float) -> None:
         """▲ and ▼ where a scrolling panel hides lines above or below."""
