@@ -114,7 +114,7 @@ def test_a_timed_score_of_the_wrong_type_is_a_plugin_failure(plugins):
         def klondike_variant(self) -> Variant:
             return Variant("scoring", "ZB", "Broken clock", "Answers text")
 
-        def klondike_timed_score(self, score: int, seconds: int, won: bool):  # type: ignore[override]
+        def klondike_timed_score(self, score: int, seconds: int, won: bool):
             return "late"
 
     plugins.add(Broken(), "broken-clock")
