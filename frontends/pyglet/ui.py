@@ -156,6 +156,7 @@ class StatusBar:
         self.hits: list[tuple[str, Rect]] = []
         self.smallest = SMALLEST_TEXT
         self.shown: tuple = ()
+        self._message_shown: tuple = ()
 
     def update(self, width: float, bar: float, message: str, figures: str, button: str, hover: bool) -> None:
         """``button`` (its text, or ``''`` for none) sits right of the message."""
@@ -182,6 +183,9 @@ class StatusBar:
             self.hits.append(("finish", Rect(x, 0, w, bar)))
             right = x - pad
         # the message shrinks to fit beside the figures, down to the smallest readable size
+        if (message, right, pixels, y) == self._message_shown:
+            return
+        self._message_shown = (message, right, pixels, y)
         size = pixels
         self.message.text = message
         self.message.font_size = _points(size)
@@ -189,6 +193,19 @@ class StatusBar:
             size = max(self.smallest, size * 0.9)
             self.message.font_size = _points(size)
         self.message.x, self.message.y = round(pad), y
+
+    def set_figures(self, figures: str) -> Rect:
+        """Only the figures changed (the clock): answer the area that must be drawn again, just
+        the figures' own when they keep their width (the digits all have one width)."""
+        label = self.figures
+        width, bar, message, _figures, button, hover = self.shown
+        old_left, old_width = label.x - label.content_width, label.content_width
+        label.text = figures
+        if label.content_width != old_width:   # what sits left of them moves too: the whole bar
+            self.update(width, bar, message, figures, button, hover)
+            return Rect(0, 0, width, bar)
+        self.shown = (width, bar, message, figures, button, hover)
+        return Rect(old_left - 2, 0, width - old_left + 2, bar)
 
     def hit(self, x: float, y: float) -> str | None:
         return next((widget_id for widget_id, rect in self.hits if rect.contains(x, y)), None)
