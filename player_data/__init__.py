@@ -1,7 +1,9 @@
 """The player's own data: the game in progress, settings and statistics, in one SQLite file.
 
 The file is ``klondike.sqlite3`` in the folder named by ``SOLITAIRE_KLONDIKE_DATA``, else in
-``platformdirs.user_data_dir("solitaire-klondike")``. How a front end uses it::
+``platformdirs.user_data_dir("solitaire-klondike")``; the desktop game's cache (:func:`cache_folder`)
+is the folder ``cache`` in the first, else ``platformdirs.user_cache_dir("solitaire-klondike")``.
+How a front end uses it::
 
     store = open_store()                      # never raises; show store.notices to the player (more may
                                               # come after any write: a failed save, saving again)
@@ -17,9 +19,9 @@ it as abandoned; the first time an action leaves it won records a win, and nothi
 counts again; a restarted deal is a new game. See :mod:`.statistics` for what ``statistics()`` holds.
 """
 
-from .opening import FILE_NAME, FOLDER_VARIABLE, data_folder, open_store, read_setting
+from .opening import FILE_NAME, FOLDER_VARIABLE, cache_folder, data_folder, open_store, read_setting
 from .statistics import compute_statistics
 from .store import PLUGINS_OFF, Notice, Store, plugins_off
 
-__all__ = ["FILE_NAME", "FOLDER_VARIABLE", "PLUGINS_OFF", "Notice", "Store", "compute_statistics", "data_folder",
-           "open_store", "plugins_off", "read_setting"]
+__all__ = ["FILE_NAME", "FOLDER_VARIABLE", "PLUGINS_OFF", "Notice", "Store", "cache_folder", "compute_statistics",
+           "data_folder", "open_store", "plugins_off", "read_setting"]

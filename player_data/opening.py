@@ -17,6 +17,7 @@ from .store import Notice, Store, cannot_save_notice
 
 FOLDER_VARIABLE = "SOLITAIRE_KLONDIKE_DATA"
 FILE_NAME = "klondike.sqlite3"
+CACHE_FOLDER = "cache"  # in the folder named by SOLITAIRE_KLONDIKE_DATA
 BUSY_TIMEOUT_MS = 5000
 RETRY_BUSY_TIMEOUT_MS = 250  # a store that cannot save tries the file again without keeping the player waiting
 OPEN_PATIENCE_S = 30  # how long to wait, at start, for another copy of the game to let go of the file
@@ -28,6 +29,13 @@ def data_folder() -> Path:
     """The folder named by ``SOLITAIRE_KLONDIKE_DATA``, else the user's data folder."""
     named = os.environ.get(FOLDER_VARIABLE, "").strip()
     return Path(named) if named else Path(platformdirs.user_data_dir("solitaire-klondike", appauthor=False))
+
+
+def cache_folder() -> Path:
+    """Where the desktop game keeps what it can make again (its drawn cards): the folder ``cache``
+    in the folder named by ``SOLITAIRE_KLONDIKE_DATA``, else the user's cache folder."""
+    named = os.environ.get(FOLDER_VARIABLE, "").strip()
+    return Path(named) / CACHE_FOLDER if named else Path(platformdirs.user_cache_dir("solitaire-klondike"))
 
 
 def open_store(folder: Path | None = None) -> Store:

@@ -40,8 +40,11 @@ class Replay:
 
     def commands(self):
         """The `klondike replay` commands of the example: the replay that is refused, or the replay
-        before the last move (when the page compares the scores) and the whole replay."""
+        before the last move (when the page compares the scores) and the whole replay, or the
+        whole replay and its position notation."""
         code, moves = self.example["code"], self.example["moves"].split()
+        if self.example.get("position"):
+            return [["replay", code, *moves], ["replay", code, *moves, "--position"]]
         if self.refusal is not None:
             return [["replay", code, *moves, self.example["refused"]["move"]]]
         before = [["replay", code, *moves[:-1]]] if self.score_before is not None else []

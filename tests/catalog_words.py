@@ -21,7 +21,10 @@ def read_catalog(language: str) -> dict[str, str]:
             if entry.translated() and not entry.msgid_plural}
 
 
-def _text(value: str | list[str] | tuple[str, ...]) -> str | tuple[str, ...]:
+def _text(value: str | list[str] | tuple[str, ...] | None) -> str | tuple[str, ...]:
+    """A message's id or text as a .mo holds it: a string, or a tuple of plural forms (none: "")."""
+    if value is None:
+        return ""
     return value if isinstance(value, str) else tuple(value)
 
 

@@ -141,7 +141,7 @@ def test_the_statistics_window_and_klondike_stats_write_a_game_the_same_way(lang
     plugins = load_plugins()
     numbers = {"played": 1, "won": 1, "win_rate": 1.0, "current_streak": 1, "longest_streak": 1,
                "best_score": 208, "fastest_win_seconds": 75.6, "fewest_moves_win": 90, "balance": 208}
-    stats = {"D1V": numbers, "total": numbers}
+    stats = {"D1VC": numbers, "total": numbers}   # Cumulative Vegas: a balance
     table = stats_table(stats, plugins)
     cells = stats_panel(stats, plugins, False).rows[1][0].cells
     assert "1:16" in table and "1:16" in cells[1] and "+$208" in table and cells[1].count("+$208") == 2

@@ -96,11 +96,9 @@ def _main(argv: list[str]) -> int:
 
 
 def _folders() -> tuple[str, str]:
-    from platformdirs import user_cache_dir
+    from solitaire_klondike.player_data.opening import cache_folder, data_folder
 
-    from solitaire_klondike.player_data.opening import data_folder
-
-    return str(data_folder()), user_cache_dir("solitaire-klondike")
+    return str(data_folder()), str(cache_folder())
 
 
 def _load_plugins(named: list[str]) -> Plugins:

@@ -31,6 +31,24 @@ def _notation() -> str:
     )
 
 
+def _moves_help(statuses: str) -> str:
+    """What replay's and solve's help end with: the notation, the input rules, then ``statuses``."""
+    return "\n\n".join([_notation(), _paragraphs(
+        _("Input: moves are played in the order they are given: the arguments, '-' for the moves of standard "
+          "input and each --file, each where it stands. In standard input and files, moves are separated by "
+          "spaces or lines, and # starts a comment. Text must be UTF-8 (a byte-order mark is ignored). Options "
+          "may stand anywhere."),
+        statuses)])
+
+
+def _moves_statuses(done: str, bad_input: str) -> str:
+    """The exit statuses of a command that plays moves; ``done`` and ``bad_input`` say what 0 and 2 mean."""
+    return _("Exit status: {done}; {illegal}; {bad_input}; {plugin}; {interrupted}.").format(
+        done=done, bad_input=bad_input, plugin=_("3 a plugin failed"), interrupted=_("130 interrupted (Ctrl-C)"),
+        illegal=_("1 a move is illegal or not a move (its number and the reason are printed, nothing is played "
+                  "after it)"))
+
+
 def program_version() -> str:
     try:
         return version("solitaire-klondike")
@@ -40,10 +58,13 @@ def program_version() -> str:
 
 def where_data_lives(data_folder: str, cache_folder: str) -> str:
     return _paragraphs(
-        _("Your saved game, settings and statistics are kept in one file, klondike.sqlite3, in {folder}. "
-          "The variable SOLITAIRE_KLONDIKE_DATA names another folder to use instead.").format(folder=data_folder),
+        _("Your saved game, settings and statistics are kept in one file, klondike.sqlite3, in {folder}.").format(
+            folder=data_folder),
         _("The desktop game keeps its drawn cards (about 16 MB) in {folder}; deleting them is safe, the game "
-          "draws them again. On Linux the variable XDG_CACHE_HOME moves that folder.").format(folder=cache_folder),
+          "draws them again.").format(folder=cache_folder),
+        _("To move both, set the variable SOLITAIRE_KLONDIKE_DATA to another folder: the file goes in that "
+          "folder, the drawn cards in the folder cache inside it. Without that variable, on Linux, "
+          "XDG_DATA_HOME and XDG_CACHE_HOME move them."),
     )
 
 
@@ -97,14 +118,8 @@ def build_parsers(data_folder: str,
     replay = command("replay", _("play moves on a deal and show the result"),
                      _("Play moves from the start of a deal, then print the position, the score and whether the "
                        "game is won."),
-                     "\n\n".join([_notation(), _paragraphs(
-                         _("Input: moves are played in the order they are given: the arguments, '-' for the moves "
-                           "of standard input and each --file, each where it stands. In standard input and files, "
-                           "moves are separated by spaces or lines, and # starts a comment. Text must be UTF-8 (a "
-                           "byte-order mark is ignored). Options may stand anywhere."),
-                         _("Exit status: 0 every move played; 1 a move is illegal or not a move (its number and "
-                           "the reason are printed, nothing is played after it); 2 a bad game code or unreadable "
-                           "input; 3 a plugin failed; 130 interrupted (Ctrl-C)."))]))
+                     _moves_help(_moves_statuses(_("0 every move played"),
+                                                 _("2 a bad game code or unreadable input"))))
     replay.add_argument("code", metavar=code_name, help=code_help)
     replay.add_argument("moves", nargs="*", metavar=_("MOVE"),
                         help=_("moves such as S W-F T3-T5; '-' reads moves from standard input"))
@@ -120,10 +135,8 @@ def build_parsers(data_folder: str,
                       "knowing every card, the face-down ones too. The verdict is winnable (with a winning line "
                       "from that position), unwinnable (a search that left out nothing a win could need found "
                       "none) or undecided (the time ran out; the best move found is given, unproven)."),
-                    "\n\n".join([_notation(), _paragraphs(
-                        _("Input: moves come from the arguments, '-' (standard input) and --file, as for replay."),
-                        _("Exit status: 0 any verdict; 1 a move is illegal or not a move; 2 a bad game code, "
-                          "budget or unreadable input; 3 a plugin failed; 130 interrupted (Ctrl-C)."))]))
+                    _moves_help(_moves_statuses(_("0 a verdict was given (winnable, unwinnable or undecided)"),
+                                                _("2 a bad game code, budget or unreadable input"))))
     solve.add_argument("code", metavar=code_name, help=code_help)
     solve.add_argument("moves", nargs="*", metavar=_("MOVE"),
                        help=_("moves such as S W-F T3-T5; '-' reads moves from standard input"))

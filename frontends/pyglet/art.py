@@ -2,8 +2,8 @@
 
 The atlas is rendered off screen at twice the card's pixel size; sprites drawn at half
 scale with linear filtering smooth the edges.  It is rebuilt only when the card size changes,
-and kept in the user's cache folder (keyed by its size and this file's text) so that the
-next start only loads it.
+and kept in the cache folder (``player_data.cache_folder``, keyed by its size and this file's
+text) so that the next start only loads it.
 """
 
 import mmap
@@ -18,6 +18,7 @@ from pyglet.image.buffer import Framebuffer
 from pyglet.math import Mat4
 
 from solitaire_klondike.core.cards import IS_RED, RANK, SUIT
+from solitaire_klondike.player_data import cache_folder
 
 SUPERSAMPLE = 2                 # atlas pixels per screen pixel (glyphs are rasterized at 1×)
 SAVE_DELAY = 0.3                # seconds after a fresh render before it is written to the cache
@@ -107,11 +108,9 @@ def _render(window: pyglet.window.Window, texture: Texture, w: int, h: int, pad:
 
 def _cache_file(width: int, height: int, four_colours: bool) -> Path:
     """Where an atlas of this size and colours, drawn by this version of this file, is kept."""
-    from platformdirs import user_cache_dir
-
     version = zlib.crc32(Path(__file__).read_bytes())
     colours = "-4" if four_colours else ""
-    return Path(user_cache_dir("solitaire-klondike")) / f"cards-{width}x{height}{colours}-{version:08x}.rgba"
+    return cache_folder() / f"cards-{width}x{height}{colours}-{version:08x}.rgba"
 
 
 def _load(texture: Texture, path: Path) -> bool:

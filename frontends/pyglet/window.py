@@ -1,7 +1,8 @@
 """The game window: turns pyglet events into controller questions and session actions.
 
 Frames are drawn only when something changed or while cards move (a 60 Hz step scheduled
-only then); a game in progress also ticks its clock once a second while the table is seen.
+only then); a game in progress also ticks its clock when the second shown changes, while the
+table is seen, and draws again only the figures that changed where the platform allows.
 """
 
 import functools
@@ -20,11 +21,12 @@ from solitaire_klondike.frontends.formats import duration_text
 from solitaire_klondike.frontends.i18n import _
 from solitaire_klondike.player_data import PLUGINS_OFF
 
+from .area import area_copier, draw_area
 from .controller import Controller
 from .deal_choice import SETTING as DEAL_CHOICE
 from .deal_choice import code_text, fresh_code, remembered, to_setting
 from .hint import Answer, Hinter, answer_words, lost_panel
-from .layout import STATUS_RATIO, TableLayout
+from .layout import STATUS_RATIO, Rect, TableLayout
 from .messages import move_refusal, plugin_failed, stuck_text
 from .panels import NewGameForm, Panel, help_panel, restart_panel, settings_panel, stats_panel, win_panel
 from .plugins_window import PluginsForm
@@ -105,6 +107,7 @@ class KlondikeWindow(pyglet.window.Window):
         self.clipboard = ""
         self.hover: str | None = None
         self.frames = 0
+        self.area_frames = 0               # frames of which only an area was drawn (the clock's)
         self.finishing = False
         self.celebrating = False
         self.seen = True                   # false while minimised
@@ -118,6 +121,7 @@ class KlondikeWindow(pyglet.window.Window):
         self.hint_move: Move | None = None
         self.hint_unproven = False
         self.lost_back = 0   # undos the "no win remains" panel offers
+        self._copy_area = area_copier(self)
         if session.game.is_won():
             self.panel = self._build_panel("win")
         self.set_visible(True)
@@ -138,6 +142,15 @@ class KlondikeWindow(pyglet.window.Window):
     def _redraw(self, dt: float) -> None:
         self._redraw_pending = False
         self.draw(dt)
+
+    def redraw_area(self, area: Rect) -> None:
+        """Only ``area`` changed: draw and show just that where the platform can, else a whole frame."""
+        if self._copy_area is None or self._redraw_pending or self._stepping:
+            return self.request_redraw()
+        draw_area(self, self._copy_area, area.x, area.y, area.w, area.h)
+        self.area_frames += 1
+        if os.environ.get(STATE_FILE_VARIABLE):
+            self.session.write_probe(self.probe())
 
     @guarded
     def on_draw(self) -> None:
@@ -260,20 +273,28 @@ class KlondikeWindow(pyglet.window.Window):
         if self._playing() and not self._ticking:
             self._ticking = True
             self._clock_started = time.monotonic()
-            pyglet.clock.schedule_interval(self._tick, 1.0)
+            self._next_tick()
         elif not self._playing() and self._ticking:
             self._tick(0)
             self._ticking = False
             pyglet.clock.unschedule(self._tick)
+
+    def _next_tick(self) -> None:
+        """Wake when the clock shows the next second (it rounds to the nearest second)."""
+        left = 1.0 - (self.session.game.play_seconds + 0.5) % 1.0
+        pyglet.clock.schedule_once(self._tick, left + 0.005)
 
     @guarded
     def _tick(self, dt: float) -> None:
         now = time.monotonic()
         self.session.game.add_play_time(now - self._clock_started)
         self._clock_started = now
-        if dt:
-            self._bars()
-            self.request_redraw()
+        if not dt:
+            return
+        self._next_tick()
+        figures = self.figures()
+        if figures != self.status.figures.text:
+            self.redraw_area(self.status.set_figures(figures))
 
     @guarded
     def on_hide(self) -> None:
@@ -808,6 +829,7 @@ class KlondikeWindow(pyglet.window.Window):
             "moving_cards": sorted(motion.tweens), "celebrating": self.celebrating, "finishing": self.finishing,
             "targets": [[b.x, b.y, b.width, b.height] for b in self.table.targets if b.visible],
             "play_seconds": self.session.game.play_seconds, "ticking": self._ticking, "stepping": self._stepping,
+            "area_frames": self.area_frames,
             "hint": {"move": str(self.hint_move) if self.hint_move else None, "unproven": self.hint_unproven,
                      "busy": self.hinter.busy, "from": self.table.hint_rects[0], "to": self.table.hint_rects[1]},
         }

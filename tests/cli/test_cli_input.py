@@ -140,11 +140,18 @@ def test_replay_help_gives_the_notation_the_statuses_and_the_input_rules():
         assert words in text, words
 
 
-def test_help_says_where_the_data_and_the_card_cache_live(tmp_path):
-    env = {**os.environ, "SOLITAIRE_KLONDIKE_DATA": str(tmp_path / "mine"), "XDG_CACHE_HOME": str(tmp_path / "c")}
-    text = " ".join(subprocess.run([*KLONDIKE, "--help"], capture_output=True, text=True, env=env).stdout.split())
-    assert f"klondike.sqlite3, in {tmp_path / 'mine'}." in text and "SOLITAIRE_KLONDIKE_DATA" in text
+def test_help_says_where_the_data_and_the_card_cache_live_and_how_to_move_them(tmp_path):
+    xdg = {"XDG_DATA_HOME": str(tmp_path / "d"), "XDG_CACHE_HOME": str(tmp_path / "c")}
+    env = {k: v for k, v in os.environ.items() if k != "SOLITAIRE_KLONDIKE_DATA"}
+    text = " ".join(subprocess.run([*KLONDIKE, "--help"], capture_output=True, text=True, env={**env, **xdg}).stdout.split())
+    assert f"klondike.sqlite3, in {tmp_path / 'd' / 'solitaire-klondike'}." in text
     assert f"(about 16 MB) in {tmp_path / 'c' / 'solitaire-klondike'};" in text
+    assert ("To move both, set the variable SOLITAIRE_KLONDIKE_DATA to another folder: the file goes in that folder, "
+            "the drawn cards in the folder cache inside it.") in text
+    moved = {**env, **xdg, "SOLITAIRE_KLONDIKE_DATA": str(tmp_path / "mine")}
+    text = " ".join(subprocess.run([*KLONDIKE, "--help"], capture_output=True, text=True, env=moved).stdout.split())
+    assert f"klondike.sqlite3, in {tmp_path / 'mine'}." in text
+    assert f"(about 16 MB) in {tmp_path / 'mine' / 'cache'};" in text
 
 
 def test_json_and_export_together_are_refused(tmp_path):

@@ -96,6 +96,35 @@ def test_help_is_translated_argparse_words_included(lang, usage, options, descri
     assert "Exit status" not in text and "usage:" not in text
 
 
+# What solve --help and replay --help end with, in each language: the move notation, the input rules
+# and the exit statuses (words of each paragraph, and the start of solve's own status 0).
+MOVES_HELP = {
+    "en": ("T3-T5 moves from column 3 onto column 5", "each --file, each where it stands", "# starts a comment",
+           "Exit status: 0 a verdict was given", "1 a move is illegal", "130 interrupted (Ctrl-C)"),
+    "ca": ("T3-T5 mou de la columna 3 a la columna 5", "cada --file, cadascun on és", "# comença un comentari",
+           "Estat de sortida: 0 s'ha donat un veredicte", "1 una jugada no està permesa", "130 interromput (Ctrl-C)"),
+    "el": ("το T3-T5 μετακινεί από τη στήλη 3 στη στήλη 5", "κάθε --file, το καθένα εκεί όπου βρίσκεται",
+           "το # ξεκινά σχόλιο", "Κατάσταση εξόδου: 0 δόθηκε ετυμηγορία", "1 μια κίνηση δεν επιτρέπεται",
+           "130 διακοπή (Ctrl-C)"),
+    "es": ("T3-T5 mueve de la columna 3 a la columna 5", "cada --file, cada uno donde está", "# empieza un comentario",
+           "Estado de salida: 0 se ha dado un veredicto", "1 una jugada no está permitida", "130 interrumpido (Ctrl-C)"),
+    "it": ("T3-T5 sposta dalla colonna 3 alla colonna 5", "ogni --file, ciascuno dove si trova", "# inizia un commento",
+           "Stato di uscita: 0 è stato dato un verdetto", "1 una mossa non è consentita", "130 interrotto (Ctrl-C)"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_solve_help_gives_the_notation_the_input_rules_and_the_statuses_as_replay_does(lang):
+    solve, replay = (run(command, "--help", LANGUAGE=lang).stdout for command in ("solve", "replay"))
+    notation, rules, statuses = solve.rstrip("\n").split("\n\n")[-3:]
+    assert f"\n\n{notation}\n\n{rules}\n\n" in replay  # the same text as replay's
+    assert statuses not in replay and statuses.split()[:3] == replay.rstrip("\n").split("\n\n")[-1].split()[:3]
+    flat = " ".join(solve.split())
+    for words in MOVES_HELP[lang]:
+        assert words in flat, (lang, words)
+    assert lang == "en" or "Exit status" not in solve
+
+
 def test_argparse_errors_are_translated():
     result = run("replay", LANGUAGE="ca")
     assert result.returncode == 2

@@ -43,7 +43,7 @@ def reference_deal(deal: int) -> tuple[list[list[int]], list[int]]:
     for i in range(51, 0, -1):
         j = next_number() % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    columns = [[] for _ in COLUMNS]
+    columns: list[list[int]] = [[] for _ in COLUMNS]
     dealt = iter(deck)
     for row in range(len(COLUMNS)):
         for column in range(row, len(COLUMNS)):

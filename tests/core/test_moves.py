@@ -57,7 +57,7 @@ def test_a_pair_of_piles_that_is_no_move_is_refused_everywhere(source, target):
     before = state(game)
     for call in (game.push, game.is_legal, game.why_illegal):
         with pytest.raises(InvalidMoveError):
-            call((source, target))  # type: ignore[arg-type]
+            call((source, target))
     assert state(game) == before
 
 
@@ -70,7 +70,7 @@ def test_any_pair_is_a_move_of_the_notation_or_refused_with_the_table_unchanged(
         move = Move(source, target)
     except InvalidMoveError:
         with pytest.raises(InvalidMoveError):
-            game.push((source, target))  # type: ignore[arg-type]
+            game.push((source, target))
         assert state(game) == before
         return
     assert move in ALL_MOVES and Move.parse(str(move)) == move

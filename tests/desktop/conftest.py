@@ -62,7 +62,8 @@ def hidpi_display():
 
 @pytest.fixture(scope="session")
 def cache_home(tmp_path_factory):
-    """The apps' cache folder (the card atlas), shared by the session, not the user's."""
+    """The apps' card cache (the card atlas), shared by the session: each app's data folder links
+    its folder ``cache`` here."""
     return tmp_path_factory.mktemp("cache")
 
 
@@ -72,9 +73,10 @@ def launch(display, tmp_path, cache_home):
     apps: list[App] = []
 
     def start(*args: str, data: Path | None = None, language: str = "en_US.UTF-8", screen: str | None = None,
-              motion_speed: str = MOTION_SPEED, env: dict[str, str] | None = None) -> App:
-        app = App(screen or display, data or tmp_path, *args, language=language, cache=cache_home,
-                  motion_speed=motion_speed, env=env)
+              motion_speed: str = MOTION_SPEED, env: dict[str, str] | None = None,
+              shared_cache: bool = True) -> App:
+        app = App(screen or display, data or tmp_path, *args, language=language,
+                  cache=cache_home if shared_cache else None, motion_speed=motion_speed, env=env)
         apps.append(app)
         return app
 

@@ -31,10 +31,11 @@ def keys_for(game: Game, move: Move, cursor: Pile) -> tuple[list[str], Pile]:
     keys = ["Right", "Left"] if cursor == move.source else []   # back on the pile's top card
     keys += _walk(cursor, move.source)
     if move.source in COLUMNS and move.target in COLUMNS:
-        column, target = position.tableau[move.source], position.tableau[move.target]
-        index = len(column) - (RANK[target[-1]] - RANK[column[-1]]) if target else position.hidden[move.source]
+        column, onto = position.tableau[move.source], position.tableau[move.target]
+        index = len(column) - (RANK[onto[-1]] - RANK[column[-1]]) if onto else position.hidden[move.source]
         keys += ["Up"] * (len(column) - 1 - index)
     card = position.top_card(move.source)
+    assert card is not None
     target = foundation_of(SUIT[card]) if move.target == FOUNDATION else move.target
     return [*keys, "Return", *_walk(move.source, target), "Return"], target
 

@@ -34,6 +34,23 @@ def frames_stay(app, seconds: float = 0.6, patience: float = 5.0) -> bool:
     return False
 
 
+def screen_soon_other(app, before: bytes, patience: float = 3.0) -> bytes:
+    """The screen once it differs from ``before`` (the frame the probe tells of is shown a moment later)."""
+    end = time.monotonic() + patience
+    while (after := app.pixels()[0]) == before and time.monotonic() < end:
+        time.sleep(0.05)
+    return after
+
+
+def changed_corner(before: bytes, after: bytes, row: int) -> tuple[int, int]:
+    """The leftmost column and the top row where two RGB screens differ."""
+    rows = [y for y in range(len(after) // row) if after[y * row:(y + 1) * row] != before[y * row:(y + 1) * row]]
+    assert rows, "the screen changed"
+    columns = [next(x for x in range(row // 3) if after[y * row + 3 * x:y * row + 3 * x + 3] !=
+                    before[y * row + 3 * x:y * row + 3 * x + 3]) for y in rows]
+    return min(columns), rows[0]
+
+
 def pixel_soon(app, point, wanted, patience: float = 3.0):
     """The pixel at ``point`` once it is ``wanted`` (the frame the probe tells of is swapped in
     a moment later), else its last value."""
@@ -127,7 +144,13 @@ def test_the_status_bar_the_toolbar_states_and_restart_asking_first(launch):
     assert state["tooltip"] == "Undo (Ctrl+Z)"
     state = app.after(lambda: app.click(*slot_center(state, 13)), lambda s: s["moves"] == 1)
     assert "Stock: 23" in state["figures"]
-    state = app.wait(lambda s: "Time: 0:01" in s["figures"], timeout=3)
+    before = app.pixels()
+    state = app.wait(lambda s: "Time: 0:01" in s["figures"] and s["area_frames"] == 1, timeout=3)
+    # the clock draws again only its own figures: the rest of the screen keeps the last whole frame
+    left, top = changed_corner(before[0], screen_soon_other(app, before[0]), 3 * app.screen_width)
+    _raw, window_left, window_top, window_w, window_h = before
+    assert left >= window_left + window_w / 2, "only the figures, on the right, changed"
+    assert top >= window_top + window_h - state["status_height"], "only in the status bar"
     # the clock stands still while the window is not seen
     subprocess.run(["xdotool", "windowunmap", "--sync", app.window], env={"DISPLAY": app.display}, check=True)
     seconds = app.read()["play_seconds"]

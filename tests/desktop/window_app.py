@@ -15,13 +15,17 @@ class App:
     """One game process on the test display, with helpers that speak window coordinates
     (pyglet's: origin bottom-left, y up)."""
 
-    def __init__(self, display: str, data: Path, *args: str, language: str = "en_US.UTF-8", cache: Path,
+    def __init__(self, display: str, data: Path, *args: str, language: str = "en_US.UTF-8", cache: Path | None,
                  motion_speed: str = MOTION_SPEED, env: dict[str, str] | None = None) -> None:
+        """``cache``: a folder the data folder's ``cache`` links to, unless it has its own."""
         self.display, self.data = display, data
         self.state_file = data / "state.json"
         self.state_file.unlink(missing_ok=True)
+        if cache is not None and not (data / "cache").exists():
+            (data / "cache").symlink_to(cache, target_is_directory=True)
         env = {**os.environ, "DISPLAY": display, "SOLITAIRE_KLONDIKE_DATA": str(data),
-               "KLONDIKE_TEST_STATE_FILE": str(self.state_file), "XDG_CACHE_HOME": str(cache), "LANG": language, "LANGUAGE": "", "LC_ALL": "",
+               "KLONDIKE_TEST_STATE_FILE": str(self.state_file), "LANG": language, "LANGUAGE": "", "LC_ALL": "",
+               **({"XDG_CACHE_HOME": str(cache)} if cache else {}),  # the GL driver's shaders, not the user's
                "KLONDIKE_MOTION_SPEED": motion_speed, **(env or {})}
         self.log = open(data / "app.log", "ab")  # noqa: SIM115 (open while the game runs, closed by quit)
         self.process = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], env=env, stdout=self.log, stderr=self.log)
@@ -125,7 +129,7 @@ class App:
         raw, left, top, _w, height = shot or self.pixels()
         sx, sy = left + round(x), top + height - 1 - round(y)
         offset = 3 * (sy * self.screen_width + sx)
-        return tuple(raw[offset:offset + 3])  # type: ignore[return-value]
+        return tuple(raw[offset:offset + 3])
 
     def screenshot(self, path: Path) -> None:
         subprocess.run(["import", "-display", self.display, "-window", self.window, str(path)], check=True)

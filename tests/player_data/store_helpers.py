@@ -32,6 +32,13 @@ def hard_game(plugins: Plugins, variant: str = "D1N", deal: int = 123456) -> Gam
     return Game(GameCode(variant[:2], variant[2:], deal), plugins)
 
 
+def saved_game(store, plugins: Plugins) -> Game:
+    """The game ``store`` resumes, which the test expects to be there."""
+    game = store.resume(plugins)
+    assert game is not None, "no saved game to resume"
+    return game
+
+
 def start_and_play_once(store, game: Game) -> Game:
     """Start ``game`` in ``store`` and play its first legal action, saved as the game does."""
     store.game_started(game)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from easy_deal import play_to_win
-from store_helpers import KLONDIKE, child_env, easy_game, hard_game, start_and_play_once
+from store_helpers import KLONDIKE, child_env, easy_game, hard_game, saved_game, start_and_play_once
 
 from solitaire_klondike.player_data import FILE_NAME, open_store
 
@@ -57,7 +57,7 @@ def test_a_bad_file_is_kept_aside_and_a_fresh_store_starts(folder: Path, plugins
     store.close()
     again = open_store(folder)
     assert again.notices == []
-    assert again.resume(plugins).snapshot() == game.snapshot()
+    assert saved_game(again, plugins).snapshot() == game.snapshot()
 
 
 def test_klondike_stats_on_a_damaged_file_says_so_and_shows_fresh_statistics(folder: Path, plugins) -> None:

@@ -20,7 +20,7 @@ def read_log(path: Path) -> list[tuple[str, str]]:
     """The complete lines a child wrote, as (word, rest)."""
     text = path.read_text(encoding="utf-8")
     lines = text.split("\n")[:-1]  # a line cut by the kill has no newline
-    return [([*line.split(" ", 1), ""])[:2] for line in lines]
+    return [(word, rest) for word, _space, rest in (line.partition(" ") for line in lines)]
 
 
 def test_killed_player_loses_nothing_saved(folder: Path) -> None:
@@ -79,6 +79,7 @@ def _follow(lines, confirmed: str, committed: Counter) -> tuple[str, str | None]
         if word == "BEGIN":
             pending = rest
         elif word == "END":
+            assert pending is not None, "an END without its BEGIN"
             confirmed, pending = pending, None
         elif word == "RECORD":
             committed[rest] += 1
@@ -92,6 +93,7 @@ def _same(a: str, b: str) -> bool:
 def _wait_for_saves(log: Path, child: subprocess.Popen, saves: int) -> None:
     """Wait until the child has said it is running and finished ``saves`` store calls (at most 20 s)."""
     deadline = time.monotonic() + 20
+    assert child.stderr is not None
     while time.monotonic() < deadline:
         text = log.read_text()
         if "\n" in text and text.count("\nEND") >= saves:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from easy_deal import play_to_win, winning_move
-from store_helpers import KLONDIKE, child_env, easy_game, hard_game, start_and_play_once
+from store_helpers import KLONDIKE, child_env, easy_game, hard_game, saved_game, start_and_play_once
 
 from solitaire_klondike.player_data import FILE_NAME, open_store, opening
 
@@ -218,7 +218,7 @@ def test_an_undecodable_byte_in_the_saved_game_keeps_that_row_aside_and_saving_g
     assert store.saving and store.statistics()["D1N"]["won"] == 3
     store.close()
     again = open_store(folder)
-    assert again.resume(plugins).snapshot() == fresh.snapshot() and again.notices == []
+    assert saved_game(again, plugins).snapshot() == fresh.snapshot() and again.notices == []
     again.close()
     [(source, content)] = _sql(folder, "SELECT source, content FROM kept_aside")
     assert source == b"saved_games" and b"X'7B2263FF'" in content  # the damaged bytes, kept as they were
@@ -238,7 +238,7 @@ def test_a_damaged_game_record_is_kept_aside_and_the_rest_of_the_history_shows(f
     assert "A damaged game record was kept aside in the data file; the rest of your statistics are shown." in result.stderr
     store = open_store(folder)
     assert store.notices == [] and len(store.records()) == 2
-    game = store.resume(plugins)
+    game = saved_game(store, plugins)
     play_to_win(game, lambda: store.action_done(game))
     assert store.saving and store.statistics()["D1N"]["won"] == 3
     store.close()

@@ -6,7 +6,7 @@ import subprocess
 from pathlib import Path
 
 from easy_deal import winning_move
-from store_helpers import HERE, PYTHON, child_env, easy_game, hard_game, make_plugins
+from store_helpers import HERE, PYTHON, child_env, easy_game, hard_game, make_plugins, saved_game
 
 from solitaire_klondike.player_data import FILE_NAME, open_store
 
@@ -26,7 +26,7 @@ def test_the_game_resumes_with_score_and_undo_redo_history(folder: Path, plugins
     store.action_done(game)
     store.close()
     store = open_store(folder)
-    resumed = store.resume(plugins)
+    resumed = saved_game(store, plugins)
     assert resumed.snapshot() == game.snapshot()
     assert (resumed.score_text, resumed.move_count, resumed.undo_count) == ("-$17", 7, 1)
     assert resumed.redo() == game.redo()
@@ -68,7 +68,7 @@ def test_a_game_needing_a_missing_plugin_waits_for_it(folder: Path, plugins) -> 
     store.close()
 
     store = open_store(folder)
-    back = store.resume(plugins)
+    back = saved_game(store, plugins)
     assert store.notices == []
     assert back.snapshot() == vegas.snapshot()
     assert store.statistics()["total"]["played"] == 1  # in progress again, and never counted as left
@@ -89,7 +89,7 @@ def test_a_saved_game_that_does_not_replay_is_kept_and_a_new_deal_starts(folder:
     fresh = _played(store, hard_game(plugins), actions=0)
     store.close()
     store = open_store(folder)
-    assert store.resume(plugins).snapshot() == fresh.snapshot()
+    assert saved_game(store, plugins).snapshot() == fresh.snapshot()
     with sqlite3.connect(folder / FILE_NAME) as conn:
         kept = conn.execute("SELECT snapshot FROM saved_games WHERE status = 'unreadable'").fetchall()
     conn.close()
@@ -107,7 +107,7 @@ def test_a_saved_game_that_did_not_replay_is_tried_again_when_the_plugins_change
         conn.execute("INSERT OR REPLACE INTO store_info VALUES ('plugins_seen', 'another set')")
     conn.close()
     store = open_store(folder)
-    assert store.resume(without).snapshot() == game.snapshot()  # the plugins changed: tried again
+    assert saved_game(store, without).snapshot() == game.snapshot()  # the plugins changed: tried again
     assert store.notices == []
     store.close()
 

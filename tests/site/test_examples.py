@@ -4,10 +4,22 @@ import subprocess
 import sys
 
 import pytest
-from examples import MARKER, load_examples, replay
+from examples import MARKER, load_examples, replay, run_klondike
 from site_paths import LANGUAGES, ROOT, SITE
 
-from solitaire_klondike.core import CARD_NAMES, COLUMNS, FOUNDATIONS, STOCK, WASTE, Game, Move, load_plugins, parse_card
+from solitaire_klondike.core import (
+    CARD_NAMES,
+    COLUMNS,
+    FOUNDATIONS,
+    NO_LIMIT,
+    STOCK,
+    WASTE,
+    Game,
+    Move,
+    Position,
+    load_plugins,
+    parse_card,
+)
 from solitaire_klondike.core.cards import RANK, fits_on
 
 PAGES_OUT = ROOT / "build" / "site-pages"
@@ -100,9 +112,16 @@ def section(name):
     return " ".join(page.split(f"{{ #{name} }}", 1)[1].split("\n## ", 1)[0].split())
 
 
+def position_line(done):
+    """What `klondike replay ... --position` prints for a position example: one line."""
+    return run_klondike(done.commands()[-1], "en")
+
+
 def claim_holds(done, claim):
-    """Check one claim of examples.yml against the engine; answer the words the page must use for it."""
-    position, game = done.game.position, done.game
+    """Check one claim of examples.yml against the engine, or for a position example against the
+    position read back from its --position line; answer the words the page must use for it."""
+    game = done.game
+    position = Position.from_text(position_line(done)) if done.example.get("position") else game.position
     if "top" in claim or "under" in claim:
         pile = Move.parse(f"{claim.get('top') or claim['under']}-F").source
         depth = -1 if "top" in claim else -2
@@ -126,6 +145,27 @@ def claim_holds(done, claim):
     if "stock" in claim:
         assert len(position.stock) == claim["stock"]
         return []
+    if "field" in claim:  # the page quotes a field of the line (a column's part of the first one)
+        field = position_line(done).split(" ")[claim["field"] - 1]
+        if "column" in claim:
+            field = field.split("/")[COLUMNS.index(Move.parse(f"{claim['column']}-F").source)]
+        assert field == str(claim["text"])
+        return [f"(`{claim['text']}`)"]
+    if "next" in claim:
+        assert CARD_NAMES[position.stock[-1]] == claim["next"]
+        return [f"{card_words(claim['next'])} next"]
+    if "foundation" in claim:
+        assert CARD_NAMES[position.top_card(Move.parse(f"{claim['foundation']}-T1").source)] == claim["card"]
+        return [card_words(claim["card"])]
+    if "passes" in claim:
+        assert position.recycles == claim["passes"]
+        return [f"turned back into the stock (here `{claim['passes']}`)"]
+    if "draw" in claim:
+        assert position.draw_count == claim["draw"]
+        return [f"a tap turns (here `{claim['draw']}`)"]
+    if "no_limit" in claim:
+        assert position.recycle_limit == NO_LIMIT
+        return ["`-` means no limit"]
     if "waste_onto_columns" in claim:
         assert sum(1 for m in game.history if m.source == WASTE and m.target in COLUMNS) == claim["waste_onto_columns"]
         return [f"{claim['waste_onto_columns']} cards from the waste", f"{claim['waste_onto_columns']} × 5"]
@@ -142,6 +182,16 @@ def test_what_the_page_says_about_the_position_is_true(replays, name, claim):
     text = section(name)
     for phrase in words:
         assert phrase in text, (phrase, text)
+
+
+def test_the_position_line_reads_back_as_the_engines_position(replays):
+    """The --position line of the position example is the engine's position, field for field."""
+    done = replays["position"]
+    line = position_line(done)
+    assert len(line.split(" ")) == 7 and "\n" not in line
+    assert Position.from_text(line) == done.game.position and Position.from_text(line).to_text() == line
+    shown = done.console("en")
+    assert shown.endswith(f"--position\n{line}")
 
 
 def test_vegas_stock_is_empty_with_cards_on_the_waste(replays):

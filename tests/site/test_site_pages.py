@@ -1,6 +1,7 @@
 """The built site as a reader and a search engine meet it: a valid sitemap, every word translated,
 every picture described and labelled, rule numbers that link to their rule, the switcher that keeps
 the place, commands that wrap."""
+import json
 import re
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
@@ -126,3 +127,16 @@ def test_the_source_archive_on_home_holds_the_source(build_result):
     with tarfile.open(HTML_OUT / "downloads" / "solitaire-klondike-source.tar.gz") as archive:
         names = {Path(name).relative_to(Path(name).parts[0]).as_posix() for name in archive.getnames()}
     assert {"README.md", "LICENSE", "pyproject.toml", "core/game.py", "site/build.py"} <= names
+
+
+def test_material_words_on_spanish_pages_address_the_reader_as_tu(build_result):
+    """Material's own Spanish says "Teclee" (usted) where search waits for words: the Spanish pages
+    say it as every Spanish text of the game and the site does (site/terms.yml, "addressed as tú")."""
+    usted = yaml.safe_load((SITE / "terms.yml").read_text(encoding="utf-8"))["es"]["addressed as tú"]["avoid"]
+    for page in pages("es"):
+        html = page.read_text(encoding="utf-8")
+        config = re.search(r'<script id="__config" type="application/json">(.*?)</script>', html, re.DOTALL)
+        words = json.loads(config.group(1))["translations"]
+        assert words["search.result.placeholder"] == "Escribe para empezar a buscar", page
+        for text in [*words.values(), *re.findall(r'(?:placeholder|title|aria-label)="([^"]*)"', html)]:
+            assert not any(re.search(pattern, text, re.IGNORECASE) for pattern in usted), (page, text)

@@ -55,7 +55,7 @@ def test_a_cancelled_search_stops_its_thread():
     game = Game.from_text("KL1-D1V-AAAAAAA", load_plugins())
     hinter = Hinter()
     hinter.ask(game)
-    search_thread = hinter.search.thread  # type: ignore[union-attr]
+    search_thread = hinter.search.thread
     hinter.cancel()
     search_thread.join(5)
     assert not search_thread.is_alive() and not hinter.busy

@@ -1,0 +1,1 @@
+../../tests/desktop/conftest.py

@@ -1,0 +1,1 @@
+../../tests/player_data/conftest.py

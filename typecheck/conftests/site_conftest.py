@@ -1,0 +1,1 @@
+../../tests/site/conftest.py
