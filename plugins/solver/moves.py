@@ -79,6 +79,7 @@ class Board:
         self.p = position
         self.draw = position.draw_count
         self.unlimited = position.recycle_limit == NO_LIMIT
+        self.one_pass = position.recycle_limit == 0
         self.restricted = restricted
         self.pass_bits = [_same_pass(q, self.draw) for q in range(53)]
 

@@ -132,7 +132,9 @@ class _Solver:
                 return line
             key = board.key()
             places = table.get(key, 0)
-            if places & board.reached_from():
+            if places & board.reached_from() or (board.one_pass and child[1] > len(undo[1]) and stuck(p)):
+                # a position searched already, or (taps passed cards into a waste that never goes back)
+                # one where some card can never leave its place: no win from there (``deadlock``)
                 board.take_back(child, undo)
                 continue
             if len(table) >= self.entries:
