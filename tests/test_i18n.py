@@ -146,3 +146,15 @@ def test_the_statistics_window_and_klondike_stats_write_a_game_the_same_way(lang
     cells = stats_panel(stats, plugins, False).rows[1][0].cells
     assert "1:16" in table and "1:16" in cells[1] and "+$208" in table and cells[1].count("+$208") == 2
     assert score_text(plugins, "D1V", -52) == "-$52" and score_text(plugins, "D1X", 7) == "7"
+
+
+@pytest.mark.parametrize("lang", ["ca", "el", "es", "it"])
+def test_every_shipped_variant_is_translated(lang):
+    """Issue 14: each built-in draw and scoring plugin's name and description, in its own catalog."""
+    plugins = load_plugins()
+    for kind in ("draw", "scoring"):
+        for info in plugins.variants(kind).values():
+            assert info.variant is not None
+            [po] = (ROOT / "plugins" / info.name / "locales" / lang / "LC_MESSAGES").glob("*.po")
+            words = {e.msgid: e.msgstr for e in polib.pofile(str(po)) if e.translated()}
+            assert words.get(info.variant.name) and words.get(info.variant.description), (info.name, lang)

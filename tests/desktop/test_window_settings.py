@@ -139,11 +139,12 @@ def test_the_statistics_panel_shows_the_stats_command_numbers_and_resets_after_a
     assert _stats_json(tmp_path)["total"]["played"] == 0
 
 
-def table_rows(state: dict) -> list[list[str]]:
+def table_rows(state: dict, language: str = "el") -> list[list[str]]:
     """The statistics table as the player reads it: texts on one line, left to right, for the
     lines that begin with a variant's name or the total (the headers wrap, so they are left out)."""
     lines: dict[float, list] = {}
     for text, (x, y) in zip(state["texts"], state["text_at"]):
         lines.setdefault(y, []).append((x, text))
     rows = [[text for _x, text in sorted(line)] for _y, line in sorted(lines.items(), reverse=True)]
-    return [row for row in rows if (len(row) >= 9 and " · " in row[0]) or row[0] == read_catalog("el")["All games"]]
+    total = "All games" if language == "en" else read_catalog(language)["All games"]
+    return [row for row in rows if (len(row) >= 9 and " · " in row[0]) or row[0] == total]
