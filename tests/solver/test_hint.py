@@ -108,3 +108,22 @@ def test_the_moves_in_words():
     assert move_words(position, Move.stock()) == "turn the waste back into the stock"
     unproven = answer_words(position, Answer(UNDECIDED, Move.parse("T2-T1")))
     assert unproven == "No winning line was found in time. The most promising move, unproven: move 7♥ onto 8♠."
+
+
+def test_r14_the_real_solver_finds_the_way_back_after_one_pass_buried_the_cards_a_win_needed():
+    # A shipped winnable one-pass deal, its whole stock tapped onto the waste: the built-in solver
+    # proves the loss, and three taps back (nine cards still in the stock) a win remains.
+    game = Game.from_text("KL1-D3V-AAAAAKN", load_plugins())
+    for _ in range(8):
+        game.push(Move.stock())
+    assert not game.position.stock
+    hinter = Hinter()
+    hinter.ask(game)
+    assert answered(hinter, game) == Answer(UNWINNABLE, None, back=3)
+    for _ in range(3):
+        game.undo()
+    verdict = game.solve(30)
+    assert verdict.verdict == WINNABLE
+    for move in verdict.moves:
+        game.push(move)
+    assert game.is_won()
