@@ -23,11 +23,20 @@ real game on a :class:`Board`; what they leave out is said here, each with why i
    foundation last.  With ``restricted`` (the finder only, which proves nothing) moves that rarely
    win are left out: cards taken back from a foundation, and partial runs that free no card
    for its foundation.
+6. With draw one and unlimited passes, a talon card is put on a column only together with a card
+   put on it at once (a card of a column with those above it, a card taken back from a foundation,
+   or another talon card, itself followed so).  Any winning line can be rewritten so: every talon
+   card stays within reach at any time, so a talon card put on a column can wait there, in the
+   talon, until just before a card is first put on it.  Meanwhile it only covered the card under
+   it (nothing else was put there, and that card moved only with it on top, which it can do
+   alone); if no card is ever put on it, it goes to its foundation from the talon instead and
+   the line never puts it on a column.  Rewriting the last talon card not so followed first
+   never undoes a later one, so every one ends up followed.
 """
 
 from typing import Any
 
-from solitaire_klondike.core import COLUMNS, FOUNDATION, NO_LIMIT, STOCK, WASTE, Move, Position
+from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, NO_LIMIT, STOCK, WASTE, Move, Position
 from solitaire_klondike.core.cards import RANK, fits_on
 from solitaire_klondike.core.piles import IS_COLUMN
 
@@ -37,10 +46,11 @@ _WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
 _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 _KINGS = tuple(13 * suit + 12 for suit in range(4))
 
-# A move to try: the move, and for a talon card the waste size q that taps reach (0 for other
-# moves) and the recycles they use.  What ``play`` returns for ``take_back``: make's record and
-# the talon as it was.
-Child = tuple[Move, int, int]
+# A step: the move, and for a talon card the waste size q that taps reach (0 for other moves) and
+# the recycles they use.  A move to try is one step or a few played together (6 above).  What
+# ``play`` returns for ``take_back``: for each step make's record and the talon as it was.
+Step = tuple[Move, int, int]
+Child = tuple[Step, ...]
 Undo = tuple[Any, list[int], list[int], int, int]
 
 
@@ -80,6 +90,7 @@ class Board:
         self.draw = position.draw_count
         self.unlimited = position.recycle_limit == NO_LIMIT
         self.one_pass = position.recycle_limit == 0
+        self.free_talon = self.unlimited and self.draw == 1  # every talon card within reach at any time (6)
         self.restricted = restricted
         self.pass_bits = [_same_pass(q, self.draw) for q in range(53)]
 
@@ -145,7 +156,7 @@ class Board:
             if column:
                 c = column[-1]
                 if c % 13 == found[c // 13] and safe(c, found):
-                    return [(Move(s, FOUNDATION), 0, 0)]
+                    return [((Move(s, FOUNDATION), 0, 0),)]
         if self.draw == 1:
             # With draw one, taking a card off the talon changes no other talon card's reach,
             # so a safe talon card is as safe as a column's top.  With unlimited passes any
@@ -155,7 +166,7 @@ class Board:
             for q, used in places:
                 c = talon[q - 1]
                 if c % 13 == found[c // 13] and safe(c, found):
-                    return [(_WASTE_TO_FOUNDATION, q, used)]
+                    return [((_WASTE_TO_FOUNDATION, q, used),)]
         ranked: list[tuple[float, Child]] = []
         empty = [d for d in COLUMNS if not tableau[d]]
         first_empty = empty[0] if empty else -1
@@ -187,7 +198,7 @@ class Board:
                 if self.restricted or (not tableau[target] and target != first_empty):
                     continue
                 rank = 7
-            ranked.append((rank, (move, 0, 0)))
+            ranked.append((rank, ((move, 0, 0),)))
         if p.waste or p.stock:
             if talon is None:
                 talon = p.waste + p.stock[::-1]
@@ -197,39 +208,60 @@ class Board:
             for suit in range(4):
                 place = reach.get(13 * suit + found[suit]) if found[suit] < 13 else None
                 if place:
-                    ranked.append((3 + place[2], (_WASTE_TO_FOUNDATION, place[0], place[1])))
+                    ranked.append((3 + place[2], ((_WASTE_TO_FOUNDATION, place[0], place[1]),)))
             for d in COLUMNS:
                 column = tableau[d]
-                if column:
-                    for c in _FITS_ON_IT[column[-1]]:
+                if column or d == first_empty:
+                    for c in _FITS_ON_IT[column[-1]] if column else _KINGS:
                         place = reach.get(c)
-                        if place:
-                            ranked.append((4 + place[2], (_WASTE_TO[d], place[0], place[1])))
-                elif d == first_empty:
-                    for c in _KINGS:
-                        place = reach.get(c)
-                        if place:
-                            ranked.append((4 + place[2], (_WASTE_TO[d], place[0], place[1])))
+                        if not place:
+                            continue
+                        step = (_WASTE_TO[d], place[0], place[1])
+                        if self.free_talon:
+                            ranked.extend((4 + place[2], (step, *then)) for then in self.followed(c, d, [c]))
+                        else:
+                            ranked.append((4 + place[2], (step,)))
         ranked.sort(key=lambda item: item[0])
         return [child for _, child in ranked]
 
-    def play(self, child: Child) -> Undo:
+    def followed(self, card: int, d: int, placed: list[int]) -> list[tuple[Step, ...]]:
+        """The ways to put a card at once on ``card``, a talon card just put on column ``d`` (6 above);
+        ``placed``: the talon cards put on ``d`` so far."""
         p = self.p
-        move, q, used = child
-        waste, stock, recycles, fan = p.waste, p.stock, p.recycles, p.waste_fan
-        if q and (q != len(waste) or used):
-            talon = waste + stock[::-1]
-            p.waste = talon[:q]
-            p.stock = talon[:q - 1:-1]
-            p.recycles += used
-            p.waste_fan = 1
-        return (p.make(move), waste, stock, recycles, fan)
+        ways: list[tuple[Step, ...]] = []
+        for x in _FITS_ON_IT[card]:
+            for s in COLUMNS:
+                if s != d and x in p.tableau[s][p.hidden[s]:]:
+                    ways.append(((Move(s, d), 0, 0),))
+            suit = x // 13
+            if not self.restricted and p.foundations[suit] == x % 13 + 1:
+                ways.append(((Move(FOUNDATIONS[suit], d), 0, 0),))
+            talon = [c for c in p.waste + p.stock[::-1] if c not in placed]  # once those are put on d
+            if x in talon:
+                place = talon.index(x) + 1
+                ways.extend(((_WASTE_TO[d], place, 0), *then) for then in self.followed(x, d, [*placed, x]))
+        return ways
 
-    def take_back(self, child: Child, undo: Undo) -> None:
+    def play(self, child: Child) -> list[Undo]:
         p = self.p
-        p.unmake(child[0], undo[0])
-        if child[1]:
-            _, p.waste, p.stock, p.recycles, p.waste_fan = undo
+        undos = []
+        for move, q, used in child:
+            waste, stock, recycles, fan = p.waste, p.stock, p.recycles, p.waste_fan
+            if q and (q != len(waste) or used):
+                talon = waste + stock[::-1]
+                p.waste = talon[:q]
+                p.stock = talon[:q - 1:-1]
+                p.recycles += used
+                p.waste_fan = 1
+            undos.append((p.make(move), waste, stock, recycles, fan))
+        return undos
+
+    def take_back(self, child: Child, undos: list[Undo]) -> None:
+        p = self.p
+        for step, undo in zip(reversed(child), reversed(undos)):
+            p.unmake(step[0], undo[0])
+            if step[1]:
+                _, p.waste, p.stock, p.recycles, p.waste_fan = undo
 
     def progress(self, hidden_at_start: int) -> int:
         """How far the position is from the start: cards on the foundations (twice) and hidden cards turned."""
@@ -240,12 +272,12 @@ def written_out(root: Position, line: list[Child]) -> list[Move]:
     """The line as real moves from ``root``: each talon card preceded by its taps (1 above)."""
     p = root.copy()
     moves = []
-    for child in line:
-        if child[1]:
-            card = (p.waste + p.stock[::-1])[child[1] - 1]
+    for move, q, _ in (step for child in line for step in child):
+        if q:
+            card = (p.waste + p.stock[::-1])[q - 1]
             while not p.waste or p.waste[-1] != card:
                 p.make(TAP)
                 moves.append(TAP)
-        p.make(child[0])
-        moves.append(child[0])
+        p.make(move)
+        moves.append(move)
     return moves

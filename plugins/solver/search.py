@@ -113,7 +113,7 @@ class _Solver:
         on_line = [(board.key(), board.place())]
         frames = [(board.children(), [0])]
         line: list[Child] = []
-        undos: list[Undo] = []
+        undos: list[list[Undo]] = []
         count = 0
         while frames:
             children, at = frames[-1]
@@ -132,7 +132,7 @@ class _Solver:
                 return line
             key = board.key()
             places = table.get(key, 0)
-            if places & board.reached_from() or (board.one_pass and child[1] > len(undo[1]) and stuck(p)):
+            if places & board.reached_from() or (board.one_pass and child[0][1] > len(undo[0][1]) and stuck(p)):
                 # a position searched already, or (taps passed cards into a waste that never goes back)
                 # one where some card can never leave its place: no win from there (``deadlock``)
                 board.take_back(child, undo)
