@@ -38,15 +38,17 @@ class Action(NamedTuple):
 class _Done(NamedTuple):
     move: Move
     undo: Undo
-    score_before: int
+    score_before: int   # the score just before the action, the time played until then counted
+    second: int         # the whole play second it was played at
 
 
 class Game:
     """One deal played with the plugins its code names.
 
-    ``points`` is what the actions scored (``klondike_score``); ``score`` is what the player sees
-    and the statistics record: the points, adjusted by ``klondike_timed_score`` for the
-    ``play_seconds`` the game has been played (paused whenever it is not being played).
+    ``score`` is what the player sees and the statistics record: each action's ``klondike_score``
+    and, for scoring that counts time, each whole second of ``play_seconds`` (paused whenever the
+    game is not being played) and the win, through ``klondike_timed_score``, in the order they
+    happened.  ``move_seconds`` holds the whole play second of each move of :attr:`history`.
     """
 
     def __init__(self, code: GameCode, plugins: Plugins) -> None:
@@ -59,10 +61,11 @@ class Game:
         except ValueError as exc:
             raise PluginError(f"klondike_deal returned a broken layout for deal {code.deal}: {exc}") from exc
         self.position = Position(layout, self._draw_count(), self._recycle_limit())
-        self.points: int = self._hooks.call("klondike_initial_score", int)
+        self.score: int = self._hooks.call("klondike_initial_score", int)
         self.play_seconds = 0.0
-        self.score = self._timed_score()
+        self._timed = self._hooks.implemented("klondike_timed_score")
         self.history: list[Move] = []
+        self.move_seconds: list[int] = []
         self.undo_count = 0
         self._undo: deque[_Done] = deque(maxlen=UNDO_LIMIT)
         self._redo: list[Move] = []
@@ -80,6 +83,7 @@ class Game:
             "undo_depth": self.undo_depth,
             "undos": self.undo_count,
             "seconds": self.play_seconds,
+            "move_seconds": list(self.move_seconds),
         }
 
     @classmethod
@@ -87,7 +91,15 @@ class Game:
         """Replay a :meth:`snapshot`; raise ``ValueError`` (or :class:`PluginError`) when it does not fit."""
         try:
             game = cls(plugins.parse_code(str(data["code"]), resuming=True), plugins)
-            for text in data["moves"]:
+            seconds = float(data.get("seconds", 0))
+            if not 0 <= seconds < float("inf"):
+                raise ValueError(f"the saved play time {seconds} is not a number of seconds")
+            moves = list(data["moves"])
+            at = [int(s) for s in data.get("move_seconds", [0] * len(moves))]   # older saves: every move at 0
+            if len(at) != len(moves) or at != sorted(at) or (at and not 0 <= at[0] <= at[-1] <= seconds):
+                raise ValueError("the saved moves' play seconds do not fit the moves and the play time")
+            for text, second in zip(moves, at):
+                game._run_clock(second)
                 game.push_text(str(text))
             for text in data.get("redo", []):
                 game.push_text(str(text))
@@ -96,11 +108,7 @@ class Game:
             while game.undo_depth > int(data.get("undo_depth", UNDO_LIMIT)):
                 game._undo.popleft()
             game.undo_count = int(data.get("undos", 0))
-            seconds = float(data.get("seconds", 0))
-            if not 0 <= seconds < float("inf"):
-                raise ValueError(f"the saved play time {seconds} is not a number of seconds")
-            game.play_seconds = seconds
-            game.score = game._timed_score()
+            game._run_clock(seconds)   # a won game's clock stopped within the second of its last move
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"the saved game is incomplete or malformed ({type(exc).__name__}: {exc})") from exc
         return game
@@ -120,12 +128,23 @@ class Game:
         """
         if self.is_won() or not 0 < seconds < float("inf"):
             return False
-        whole = int(self.play_seconds)
-        self.play_seconds += seconds
-        if int(self.play_seconds) == whole:
-            return False
-        before, self.score = self.score, self._timed_score()
+        before = self.score
+        self._run_clock(self.play_seconds + seconds)
         return self.score != before
+
+    def _run_clock(self, until: float) -> None:
+        """Move the play clock on to ``until`` seconds, asking ``klondike_timed_score`` for each whole second."""
+        start = int(self.play_seconds)
+        self.play_seconds = max(self.play_seconds, until)
+        self.score = self._ticked(self.score, start, int(self.play_seconds))
+
+    def _ticked(self, score: int, start: int, end: int) -> int:
+        """``score`` once the whole seconds after ``start`` up to ``end`` have passed."""
+        if self._timed:
+            for second in range(start + 1, end + 1):
+                timed = self._hooks.ask("klondike_timed_score", int, score=score, seconds=second, won=False)
+                score = score if timed is None else timed
+        return score
 
     @property
     def score_text(self) -> str:
@@ -210,9 +229,9 @@ class Game:
             return None
         done = self._undo.pop()
         self.position.unmake(done.move, done.undo)
-        self.points = done.score_before
-        self.score = self._timed_score()
+        self.score = self._ticked(done.score_before, done.second, int(self.play_seconds))  # time played stays played
         self.history.pop()
+        self.move_seconds.pop()
         self._redo.append(done.move)
         self.undo_count += 1
         return done.move
@@ -234,22 +253,20 @@ class Game:
         undo = position.make(move)
         kind = "move" if move.source != STOCK else "recycle" if undo.recycle else "draw"
         action = Action(move, kind, undo.cards, undo.turned, position.recycles, position.draw_count)
+        second = int(self.play_seconds)
         try:
-            points = self._hooks.call("klondike_score", int, score=self.points, action=action)
-            score = self._timed_score(points)
+            score = self._hooks.call("klondike_score", int, score=self.score, action=action)
+            if self._timed and position.is_won():
+                timed = self._hooks.ask("klondike_timed_score", int, score=score, seconds=second, won=True)
+                score = score if timed is None else timed
         except PluginError:
             position.unmake(move, undo)
             raise
-        self._undo.append(_Done(move, undo, self.points))
-        self.points, self.score = points, score
+        self._undo.append(_Done(move, undo, self.score, second))
+        self.score = score
         self.history.append(move)
+        self.move_seconds.append(second)
         return action
-
-    def _timed_score(self, points: int | None = None) -> int:
-        points = self.points if points is None else points
-        timed = self._hooks.ask("klondike_timed_score", int, score=points, seconds=int(self.play_seconds),
-                                won=self.position.is_won())
-        return points if timed is None else timed
 
     def _draw_count(self) -> int:
         count = self._hooks.call("klondike_draw_count", int)

@@ -40,7 +40,7 @@ def klondike_variant() -> "Variant | None":
     The name and description are English; ``words=Catalog.beside(__file__, "<domain>")`` names
     the plugin's own gettext catalogs (``locales/<lang>/LC_MESSAGES/<domain>.mo`` next to the
     module), which translate them and any other word the plugin shows.  A scoring plugin whose
-    score carries from game to game (a running balance, as in Vegas) sets ``carries_score=True``:
+    score carries from game to game (a running balance, as in Cumulative Vegas) sets ``carries_score=True``:
     the statistics then add up each game's final score, written by ``klondike_format_score``.
     """
 
@@ -111,11 +111,11 @@ def klondike_score(score: int, action: "Action") -> int | None:
 
     Implemented by the scoring plugin; any floor or ceiling is the plugin's to apply.  Asked
     after every action played (a draw, a recycle or a move, a redo too), never to check
-    whether one is legal.  The core stores the answer with the action, so undo restores it
-    exactly without asking.
+    whether one is legal.  The core stores the score before the action with it, so undo
+    restores it exactly without asking.
 
-    :param score: the score the actions made before this one (without any time adjustment of
-        ``klondike_timed_score``).
+    :param score: the score before this action, as it stands (with what ``klondike_timed_score``
+        answered for the time played until then).
     :param action: what the action did: its move, its kind (``"draw"``, ``"recycle"`` or
         ``"move"``), how many cards it moved, and whether it turned a hidden card (R12).
 
@@ -125,18 +125,22 @@ def klondike_score(score: int, action: "Action") -> int | None:
 
 @hookspec(firstresult=True)
 def klondike_timed_score(score: int, seconds: int, won: bool) -> int | None:
-    """The score the player sees and the statistics record, given the time played.
+    """The score once one more second of play has passed, or once the game is won.
 
     Implemented by a scoring plugin whose score depends on time (a time penalty, a bonus for
-    a quick win); without an answer the score is the one the actions made.  Asked after every
-    action, undo and redo, and whenever the game's play clock (:attr:`Game.play_seconds`)
-    passes a whole second.  The clock runs only while the game is being played: front ends
-    advance it while the table is on screen and the game is not won, and it is saved with
-    the game, so a resumed game goes on from the time it had.
+    a quick win); without an answer time changes nothing.  Asked each time the game's play
+    clock (:attr:`Game.play_seconds`) passes a whole second, with the score as it stands, and
+    once more, with ``won`` true, right after the ``klondike_score`` of the action that wins;
+    the answer becomes the score, so a floor the plugin applies holds at every second.  Undo
+    takes the score back to what it was before the action, then asks again for each second
+    played since: time played stays played.  The clock runs only while the game is being
+    played: front ends advance it while the table is on screen and the game is not won, and it
+    is saved with the game (with the second of each move), so a resumed game goes on from the
+    time and score it had.
 
-    :param score: the score the actions made (the answers of ``klondike_score``).
-    :param seconds: the whole seconds the game has been played.
-    :param won: whether the game is won (all 52 cards on the foundations).
+    :param score: the score as it stands.
+    :param seconds: the whole seconds the game has been played, this one included.
+    :param won: true when the game has just been won (all 52 cards on the foundations).
 
     Stops at first non-None result.
     """

@@ -44,7 +44,7 @@ class Variant:
     codes use (``D1``, ``N``); ``name`` and ``description`` are what the New Game window shows, in
     English: ``words``, the plugin's own :class:`Catalog`, translates them (and any other word the
     plugin shows).  A scoring plugin sets ``carries_score`` when its score carries from game to
-    game: each game's final score adds to a running balance (Vegas), which the statistics show,
+    game: each game's final score adds to a running balance (Cumulative Vegas), which the statistics show,
     written by the plugin's ``klondike_format_score`` like a game's score.
     """
 
@@ -283,6 +283,10 @@ class GameHooks:
             if not any(impl.hookwrapper or impl.wrapper for impl in impls):
                 self._chains[name] = [(plugins.name_of(i.plugin), i.function, tuple(i.argnames))
                                       for i in reversed(impls)]
+
+    def implemented(self, name: str) -> bool:
+        """Whether any of the game's plugins implements hook ``name``."""
+        return bool(self._callers[name].get_hookimpls())
 
     def call(self, name: str, check: type[T], **kwargs: object) -> T:
         answer = self.ask(name, check, **kwargs)

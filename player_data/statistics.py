@@ -11,7 +11,7 @@ draw token then the scoring token) and one under ``"total"``, each a dict of:
   were scored by more than one scoring plugin, whose scores do not compare);
 - ``fastest_win_seconds``: the shortest play time of a win (see :func:`game_seconds`), or ``None``;
 - ``fewest_moves_win``: the fewest moves in a won game, or ``None``;
-- ``balance``: for a variant whose scoring plugin carries its score from game to game (Vegas:
+- ``balance``: for a variant whose scoring plugin carries its score from game to game (Cumulative Vegas:
   ``carries_score`` in its :class:`~solitaire_klondike.core.Variant`), the sum of the final scores
   of its games; in ``"total"`` the sum over every such game, or ``None`` when they were scored by
   more than one such plugin.

@@ -141,8 +141,20 @@ def test_the_statistics_window_and_klondike_stats_write_a_game_the_same_way(lang
     plugins = load_plugins()
     numbers = {"played": 1, "won": 1, "win_rate": 1.0, "current_streak": 1, "longest_streak": 1,
                "best_score": 208, "fastest_win_seconds": 75.6, "fewest_moves_win": 90, "balance": 208}
-    stats = {"D1V": numbers, "total": numbers}
+    stats = {"D1VC": numbers, "total": numbers}   # Cumulative Vegas: a balance
     table = stats_table(stats, plugins)
     cells = stats_panel(stats, plugins, False).rows[1][0].cells
     assert "1:16" in table and "1:16" in cells[1] and "+$208" in table and cells[1].count("+$208") == 2
     assert score_text(plugins, "D1V", -52) == "-$52" and score_text(plugins, "D1X", 7) == "7"
+
+
+@pytest.mark.parametrize("lang", ["ca", "el", "es", "it"])
+def test_every_shipped_variant_is_translated(lang):
+    """Issue 14: each built-in draw and scoring plugin's name and description, in its own catalog."""
+    plugins = load_plugins()
+    for kind in ("draw", "scoring"):
+        for info in plugins.variants(kind).values():
+            assert info.variant is not None
+            [po] = (ROOT / "plugins" / info.name / "locales" / lang / "LC_MESSAGES").glob("*.po")
+            words = {e.msgid: e.msgstr for e in polib.pofile(str(po)) if e.translated()}
+            assert words.get(info.variant.name) and words.get(info.variant.description), (info.name, lang)

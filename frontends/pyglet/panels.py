@@ -7,7 +7,7 @@ activated; the forms here decide what that means.
 from dataclasses import dataclass, field
 from typing import Any
 
-from solitaire_klondike.core import GameCode, InvalidCodeError, PluginInfo, Plugins, Variant
+from solitaire_klondike.core import GameCode, InvalidCodeError, PluginInfo, Plugins
 from solitaire_klondike.frontends.formats import (
     duration_text,
     number_text,
@@ -52,9 +52,9 @@ HELP_TABS = (("rules", N_("Rules")), ("mouse", N_("Mouse")), ("keys", N_("Keys")
 
 @dataclass(frozen=True)
 class Widget:
-    """``kind`` is ``title``, ``text``, ``option`` (one of a row), ``button``, ``field``,
-    ``pair`` (a key or gesture in bold and its ``detail``) or ``table`` (its ``cells``: rows of
-    texts, the first row the column headers)."""
+    """``kind`` is ``title``, ``text``, ``option`` (one of a row; with a ``detail``, one of a list,
+    its description beside it), ``button``, ``field``, ``pair`` (a key or gesture in bold and its
+    ``detail``) or ``table`` (its ``cells``: rows of texts, the first row the column headers)."""
 
     kind: str
     text: str
@@ -90,8 +90,14 @@ class Panel:
             self.focus = ids[(here + step) % len(ids)]
 
     def neighbour(self, step: int) -> str | None:
-        """The option left or right of the focused one in its row (for the arrow keys)."""
-        for row in self.rows:
+        """The option left or right of the focused one in its row, or in its list (for the arrow keys)."""
+        focused = self.widget(self.focus)
+        if focused is not None and focused.kind == "option" and focused.detail:
+            group = self.focus.split(":", 1)[0] + ":"
+            rows = [[w for row in self.rows for w in row if w.detail and w.id.startswith(group)]]
+        else:
+            rows = self.rows
+        for row in rows:
             ids = [w.id for w in row if w.kind == "option"]
             if self.focus in ids:
                 return ids[max(0, min(len(ids) - 1, ids.index(self.focus) + step))]
@@ -112,13 +118,11 @@ class NewGameForm:
     choices: dict[str, DealChoice] = field(default_factory=dict)  # per variant: winnable only, grade
 
     def panel(self) -> Panel:
-        rows = [[Widget("title", _("New game"))], [Widget("text", _("Draw"))]]
-        draws = sorted(self.plugins.choices("draw").items())
-        rows.append([self._option("draw", token, info) for token, info in draws])
-        rows.append([Widget("text", self._variant("draw").translated_description())])
-        rows.append([Widget("text", _("Scoring"))])
-        rows.append([self._option("scoring", t, i) for t, i in sorted(self.plugins.choices("scoring").items())])
-        rows.append([Widget("text", self._variant("scoring").translated_description())])
+        """Every draw and scoring plugin on, each with its description; the deal; a code to type."""
+        rows = [[Widget("title", _("New game"))]]
+        for kind, heading in (("draw", _("Draw")), ("scoring", _("Scoring"))):
+            rows.append([Widget("text", heading)])
+            rows += [[self._option(kind, token, info)] for token, info in sorted(self.plugins.choices(kind).items())]
         rows += self._deal_rows()
         rows.append([Widget("text", _("Or type a game code, like {example}").format(example=CODE_EXAMPLE))])
         rows.append([Widget("field", self.code_text, "code")])
@@ -128,7 +132,7 @@ class NewGameForm:
             rows.append([Widget("text", _("This ends the game in progress."))])
         rows.append([Widget("button", _("Start"), "start"), Widget("button", _("Plugins"), "plugins"),
                      Widget("button", _("Cancel"), "close")])
-        return Panel("new_game", rows, default="start", focus=self.focus)
+        return Panel("new_game", rows, default="start", focus=self.focus, width=44)
 
     def _deal_rows(self) -> list[list[Widget]]:
         shipped = shipped_grades(self.draw + self.scoring)
@@ -145,13 +149,9 @@ class NewGameForm:
         return self.choices.setdefault(self.draw + self.scoring, DealChoice())
 
     def _option(self, kind: str, token: str, info: PluginInfo) -> Widget:
-        name = info.variant.translated_name() if info.variant else token
-        return Widget("option", name, f"{kind}:{token}", token == getattr(self, kind))
-
-    def _variant(self, kind: str) -> Variant:
-        variant = self.plugins.variants(kind)[getattr(self, kind)].variant
-        assert variant is not None  # variants() lists plugins that declared one
-        return variant
+        variant = info.variant
+        name, description = (variant.translated_name(), variant.translated_description()) if variant else (token, "")
+        return Widget("option", name, f"{kind}:{token}", token == getattr(self, kind), detail=description or " ")
 
     def choose(self, widget_id: str) -> None:
         if widget_id == "winnable":

@@ -27,6 +27,11 @@ class TableLabels:
             if width <= inner or scale <= least:
                 break
             scale = max(least, scale * inner / width - 0.01)
+        if width > inner:   # still too wide at the smallest text: the first column's names wrap
+            size = unit * scale * 72 / 96
+            longest = max(_width(w, size, True) for row in cells for w in (row[0].split() or [""]))
+            widths[0] = max(longest, widths[0] - (width - inner))
+            width = sum(widths) + gap * (len(widths) - 1)
         self.size, self.widths, self.gap, self.width = unit * scale * 72 / 96, widths, gap, width
         self.cells = cells
         self.height = 0.0
@@ -57,6 +62,7 @@ class TableLabels:
             for row, text in enumerate(column[1:], 1):
                 label = pyglet.text.Label(text, font_name=FONT, font_size=self.size, color=TEXT,
                                           weight="bold" if row == len(column) - 1 else "normal",
+                                          width=round(width) + 1 if x == 0 else None, multiline=x == 0,  # names wrap
                                           anchor_x=align, anchor_y="top", batch=self.batch, group=self.group)
                 self._labels.append((label, x if align == "left" else x + width, row))
             x += width + self.gap
@@ -64,15 +70,17 @@ class TableLabels:
         self._labels = [(lb, dx, header_h - lb.content_height if lb in headers else row)
                         for lb, dx, row in self._labels]   # headers end on one line
         self.header_h, self.line = header_h + line * 0.3, line
-        rows = len(self.cells) - 1
-        self.height = self.header_h + line * rows + line * 0.3
+        names = [lb for lb, _x, _r in self._labels[1:len(self.cells)]]
+        one_line = min((lb.content_height for lb in names), default=0)
+        self.row_h = [line + lb.content_height - one_line for lb in names]   # a wrapped name makes its row taller
+        self.height = self.row_top(len(self.cells) - 1) + self.row_h[-1] if names else self.header_h
 
     def row_top(self, row: int | float) -> float:
         """How far below the table's top a row starts (the total a little lower); a header's
         float is its own drop, so that every header ends on the same line."""
         if isinstance(row, float):
             return row
-        return self.header_h + self.line * (row - 1) + (self.line * 0.3 if row == len(self.cells) - 1 else 0)
+        return self.header_h + sum(self.row_h[:row - 1]) + (self.line * 0.3 if row == len(self.cells) - 1 else 0)
 
     def delete(self) -> None:
         """Take the table's labels out of the batch (a table scrolled out of a panel)."""

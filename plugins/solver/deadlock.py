@@ -12,17 +12,25 @@ Counting the talon and the foundations as always at hand, and empty columns as a
 widens what is possible, so the cards that can leave (the least set closed under these ways) hold
 every card that really can.  A tableau card outside that set proves no win remains: the red 8s
 each over the other's 7 and over the black 9s (tests) are caught this way.
+
+Once the waste can no longer go back into the stock (Vegas, R14), it is a pile like a column
+whose cards are all face down but the top one: a waste card leaves, alone, only once every card
+above it has left, and no card is ever put on it.  So it is counted as such a pile, not as at hand.
 """
 
-from solitaire_klondike.core import Position
+from solitaire_klondike.core import NO_LIMIT, Position
 from solitaire_klondike.core.cards import RANK, fits_on
 
+_WASTE = 7  # the waste's index among the piles, after the seven columns: no card is put on it
 _PARENTS = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
 
 
 def stuck(position: Position) -> bool:
-    """True when some tableau card can never leave its place, so the position cannot be won."""
+    """True when some card of the tableau (or of a waste that never goes back) can never leave its place."""
     tableau, hidden = position.tableau, position.hidden
+    waste = position.waste
+    if waste and position.recycle_limit != NO_LIMIT and position.recycles >= position.recycle_limit:
+        tableau, hidden = [*tableau, waste], [*hidden, len(waste) - 1]
     where: dict[int, tuple[int, int]] = {}
     for i, column in enumerate(tableau):
         for j, c in enumerate(column):
@@ -63,6 +71,6 @@ def _can_leave(c: int, j: int, clear_above: bool, face_down: bool, where: dict[i
         return True
     for p in _PARENTS[c]:
         spot = where.get(p)
-        if spot is None or p in left or spot[1] + 1 >= clear[spot[0]]:
+        if spot is None or p in left or (spot[0] < _WASTE and spot[1] + 1 >= clear[spot[0]]):
             return True
     return False

@@ -1,11 +1,12 @@
 """Timed Standard: Windows Solitaire's Standard scoring with the Timed game option, as its
-help text states it (the site's Klondike page cites it).
+help text states it (the site's Rules page cites it).
 
 Points from 0, never below 0: +10 a card onto a foundation, +5 a waste card onto a column,
 +5 a hidden card turned, -15 a card taken back from a foundation; with draw one every pass
-through the stock after the first costs 100, with more cards a tap every pass after the third
-costs 20.  Time: 2 points off for every 10 seconds of play; a game won in more than 30
-seconds earns 700,000 / seconds (whole points) more.
+through the stock after the first costs 100, with more cards every pass after the third costs
+20.  Time: every 10 seconds of play, 2 points off the score as it stands (never below 0, so
+time spent at 0 costs nothing); a game won in more than 30 seconds earns 700,000 / seconds
+(whole points) more.
 """
 
 from solitaire_klondike.core import NO_LIMIT, Action, Catalog, Variant, hookimpl
@@ -64,10 +65,11 @@ def _points(action: Action) -> int:
 
 @hookimpl
 def klondike_timed_score(score: int, seconds: int, won: bool) -> int:
-    timed = max(0, score - PENALTY * (seconds // PENALTY_SECONDS))
-    if won and seconds > BONUS_AFTER_SECONDS:
-        timed += BONUS // seconds
-    return timed
+    if won:
+        return score + BONUS // seconds if seconds > BONUS_AFTER_SECONDS else score
+    if seconds % PENALTY_SECONDS == 0:
+        return max(0, score - PENALTY)
+    return score
 
 
 @hookimpl

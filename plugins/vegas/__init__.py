@@ -1,4 +1,5 @@
-"""Vegas scoring (R16): dollars from -52, +5 a foundation card, one pass through the stock (R14)."""
+"""Vegas scoring (R16): dollars from -52, +5 a foundation card, one pass through the stock (R14);
+each game on its own (R17): the dollars carry only in Cumulative Vegas."""
 
 from solitaire_klondike.core import Action, Catalog, Variant, hookimpl
 
@@ -11,7 +12,7 @@ WORDS = Catalog.beside(__file__, "vegas")  # its name and description in ca, el,
 @hookimpl
 def klondike_variant() -> Variant:
     return Variant("scoring", "V", "Vegas", "Dollars: pay $52, win $5 a card on the foundations, one pass only",
-                   words=WORDS, carries_score=True)
+                   words=WORDS)
 
 
 @hookimpl

@@ -1,5 +1,6 @@
 """Vegas, three passes: Vegas dollars (R16), but the waste may be turned back twice, so the
-stock is gone through up to three times (the Windows option for draw three)."""
+stock is gone through up to three times (the Windows option for draw three).  Each game on its
+own (R17), as in Vegas."""
 
 from solitaire_klondike.core import Action, Catalog, Variant, hookimpl
 from solitaire_klondike.plugins import vegas
@@ -13,7 +14,7 @@ WORDS = Catalog.beside(__file__, "vegas3")  # its name and description in ca, el
 def klondike_variant() -> Variant:
     return Variant("scoring", "V3", "Vegas, three passes",
                    "Dollars as in Vegas, and the stock may be gone through three times",
-                   words=WORDS, carries_score=True)
+                   words=WORDS)
 
 
 @hookimpl

@@ -61,15 +61,20 @@ def test_a_blocked_plugin_stays_blocked_whatever_the_choice():
 
 
 class ClockOther:
-    """An "other" plugin (no variant) that adds 1000 to every timed score."""
+    """An "other" plugin (no variant) that adds 1000 to the score every second played."""
 
     def klondike_timed_score(self, score: int, seconds: int, won: bool) -> int:
         return score + 1000
 
 
+def _after_a_second(game: Game) -> int:
+    game.add_play_time(1)
+    return game.score
+
+
 def test_an_other_plugin_turned_off_takes_no_part_in_new_games():
     plugins = load_plugins()
     plugins.add(ClockOther(), "clock-other")
-    assert Game.from_text("KL1-D1N-AAAAAAG", plugins).score == 1000
+    assert _after_a_second(Game.from_text("KL1-D1N-AAAAAAG", plugins)) == 1000
     plugins.turn("clock-other", on=False)
-    assert Game.from_text("KL1-D1N-AAAAAAG", plugins).score == 0
+    assert _after_a_second(Game.from_text("KL1-D1N-AAAAAAG", plugins)) == 0

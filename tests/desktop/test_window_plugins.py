@@ -127,3 +127,9 @@ def test_the_status_bar_shows_the_cumulative_vegas_balance_with_the_game_in_it(l
     app = launch("play", "KL1-D3VC-AAAAAAB", data=tmp_path)
     state = app.wait(lambda s: "Balance" in s["figures"])
     assert "Score: -$52" in state["figures"] and "Balance: -$99" in state["figures"]
+    assert app.quit() == 0
+    for code in ("KL1-D3V-AAAAAAB", "KL1-D3V3-AAAAAAB"):   # Vegas, with one pass or three: one game, no balance
+        app = launch("play", code, data=tmp_path)
+        state = app.wait(lambda s, code=code: s["code"] == code)
+        assert "Score: -$52" in state["figures"] and "Balance" not in state["figures"]
+        assert app.quit() == 0

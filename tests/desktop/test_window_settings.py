@@ -101,11 +101,12 @@ def test_the_statistics_panel_shows_the_stats_command_numbers_and_resets_after_a
         won.push_text(move)
         store.action_done(won)
     store.game_left(won)
-    left = Game.from_text("KL1-D3V-AAAAAAB", plugins)
-    store.game_started(left)
-    left.push_text("S")
-    store.action_done(left)
-    store.game_left(left)
+    for code in ("KL1-D3V-AAAAAAB", "KL1-D1VC-AAAAAAB"):   # Vegas scores one game; Cumulative Vegas carries
+        left = Game.from_text(code, plugins)
+        store.game_started(left)
+        left.push_text("S")
+        store.action_done(left)
+        store.game_left(left)
     store.close()
     app = launch("play", DEAL_G, language="el_GR.UTF-8")
     app.after(lambda: app.resize(800, 600), lambda s: s["window"] == [800, 600])
@@ -113,9 +114,10 @@ def test_the_statistics_panel_shows_the_stats_command_numbers_and_resets_after_a
     words = read_catalog("el")
     state = app.after(lambda: app.key("F2"), lambda s: s["overlay"] == "stats")
     rows = table_rows(state)
-    names = [f"{words['Draw 1']} · Normal", f"{words['Draw 3']} · Vegas", words["All games"]]
+    names = [f"{words['Draw 1']} · Normal", f"{words['Draw 1']} · {words['Cumulative Vegas']}",
+             f"{words['Draw 3']} · Vegas", words["All games"]]
     assert [row[0] for row in rows] == names
-    for row, variant in zip(rows, ("D1N", "D3V", "total")):
+    for row, variant in zip(rows, ("D1N", "D1VC", "D3V", "total")):
         expected = numbers[variant]
         played, won, rate, streak, longest = row[1:6]
         assert (played, won, streak, longest) == tuple(str(expected[k]) for k in
@@ -123,24 +125,26 @@ def test_the_statistics_panel_shows_the_stats_command_numbers_and_resets_after_a
         assert rate == f"{round(expected['win_rate'] * 100)}%"
     minutes, seconds = divmod(int(numbers["D1N"]["fastest_win_seconds"] + 0.5), 60)   # to the nearest second
     assert rows[0][6:] == ["595", f"{minutes}:{seconds:02d}", "119", "–"]
-    assert rows[1][6:] == ["-$52", "–", "–", "-$52"] and rows[2][-1] == "-$52"
-    assert all(0 <= x <= 800 and 0 <= y <= 600 for x, y in state["text_at"])
+    assert rows[1][6:] == ["-$52", "–", "–", "-$52"] and rows[3][-1] == "-$52"   # the balance: Cumulative Vegas's
+    assert rows[2][6:] == ["-$52", "–", "–", "–"]                                # Vegas: one game, no balance
+    assert all(0 <= x <= 800 and 0 <= y <= 600 for x, y in state["text_at"]), [(t, xy) for t, xy in zip(state["texts"], state["text_at"]) if not (0 <= xy[0] <= 800 and 0 <= xy[1] <= 600)]
     assert words["Balance"] in state["texts"]
     state = app.after(lambda: app.click(*centre(state["panel"]["reset"])), lambda s: "reset_yes" in s["panel"])
     assert words["Reset all statistics? This cannot be undone."] in state["texts"]
     state = app.after(lambda: app.click(*centre(state["panel"]["reset_no"])), lambda s: "reset" in s["panel"])
-    assert _stats_json(tmp_path) == numbers and len(table_rows(state)) == 3
+    assert _stats_json(tmp_path) == numbers and len(table_rows(state)) == 4
     state = app.after(lambda: app.click(*centre(state["panel"]["reset"])), lambda s: "reset_yes" in s["panel"])
     state = app.after(lambda: app.click(*centre(state["panel"]["reset_yes"])), lambda s: "reset" in s["panel"])
     assert words["No games played yet."] in state["texts"]
     assert _stats_json(tmp_path)["total"]["played"] == 0
 
 
-def table_rows(state: dict) -> list[list[str]]:
+def table_rows(state: dict, language: str = "el") -> list[list[str]]:
     """The statistics table as the player reads it: texts on one line, left to right, for the
     lines that begin with a variant's name or the total (the headers wrap, so they are left out)."""
     lines: dict[float, list] = {}
     for text, (x, y) in zip(state["texts"], state["text_at"]):
         lines.setdefault(y, []).append((x, text))
     rows = [[text for _x, text in sorted(line)] for _y, line in sorted(lines.items(), reverse=True)]
-    return [row for row in rows if (len(row) >= 9 and " · " in row[0]) or row[0] == read_catalog("el")["All games"]]
+    total = "All games" if language == "en" else read_catalog(language)["All games"]
+    return [row for row in rows if (len(row) >= 9 and " · " in row[0]) or row[0] == total]

@@ -101,19 +101,23 @@ def test_streaks_run_over_wins_and_break_on_an_abandoned_game(folder: Path, plug
     assert stats["win_rate"] == 0.75
 
 
-def test_r16_vegas_balance_runs_across_games_per_variant_and_in_total(folder: Path, plugins) -> None:
+def test_r17_only_a_scoring_that_carries_keeps_a_balance(folder: Path, plugins) -> None:
+    """Cumulative Vegas carries its dollars from game to game; Vegas and Vegas three passes score
+    each game on its own (R17): no balance for them."""
     store = open_store(folder)
-    _win(store, plugins, "D1V")       # +$208
-    _abandon(store, plugins, "D1V")   # three aces onto the foundations: -$37
-    _abandon(store, plugins, "D3V", moves=2)  # two aces: -$42
+    _win(store, plugins, "D1VC")       # +$208
+    _abandon(store, plugins, "D1VC")   # three aces onto the foundations: -$37
+    _abandon(store, plugins, "D3VC", moves=2)  # two aces: -$42
+    _win(store, plugins, "D1V")
+    _abandon(store, plugins, "D1V3")
     _win(store, plugins, "D1N")
-    carrying = plugins.carrying_scorings()
-    assert "V" in carrying and "N" not in carrying  # Vegas declares that its score carries, Normal does not
+    assert plugins.carrying_scorings() == {"VC"}
     stats = store.statistics(plugins.carrying_scorings())
-    assert stats["D1V"]["balance"] == 208 - 37
-    assert stats["D3V"]["balance"] == -42
+    assert stats["D1VC"]["balance"] == 208 - 37
+    assert stats["D3VC"]["balance"] == -42
     assert stats["total"]["balance"] == 208 - 37 - 42
-    assert "balance" not in stats["D1N"]
+    assert all("balance" not in stats[v] for v in ("D1N", "D1V", "D1V3"))
+    assert stats["D1V"]["best_score"] == 208 and stats["D1V3"]["best_score"] == -37
     assert stats["total"]["best_score"] is None  # dollars and points do not compare
     assert stats["D1N"]["best_score"] == 625
     assert all("balance" not in s for s in store.statistics().values())  # no scoring carries: no balance

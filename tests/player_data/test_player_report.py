@@ -15,14 +15,14 @@ from solitaire_klondike.player_data.report import stats_table
 
 
 def _history(folder: Path, plugins) -> dict:
-    """Three games won, one second an action, and a Vegas game left after one card to its foundation."""
+    """Three games won, one second an action, and a Cumulative Vegas game left after one card to its foundation."""
     store, clock = open_store(folder), Clock()
-    for variant in ("D1N", "D1V", "D3V"):
+    for variant in ("D1N", "D1VC", "D3V"):
         game = easy_game(plugins, variant)
         store.game_started(game, clock())
         play_to_win(game, lambda: store.action_done(game, clock()))
         store.game_left(game, clock())
-    game = easy_game(plugins, "D1V", deal=2)
+    game = easy_game(plugins, "D1VC", deal=2)
     store.game_started(game, clock())
     game.push(winning_move(game))
     store.action_done(game, clock())
@@ -41,8 +41,8 @@ def test_stats_json_is_what_the_statistics_window_shows(folder: Path, plugins) -
     result = _klondike(folder, "--json")
     assert result.returncode == 0 and result.stderr == ""
     assert json.loads(result.stdout) == stats
-    assert stats["D1V"]["balance"] == 208 - 47
-    assert stats["total"]["balance"] == 208 - 47 + 208
+    assert stats["D1VC"]["balance"] == stats["total"]["balance"] == 208 - 47   # only Cumulative Vegas carries
+    assert "balance" not in stats["D3V"]
 
 
 def test_stats_table_has_a_line_per_variant_and_a_total_with_scores_as_the_plugins_show_them(
@@ -53,9 +53,9 @@ def test_stats_table_has_a_line_per_variant_and_a_total_with_scores_as_the_plugi
     assert rows["Variant"] == ["Played", "Won", "Won %", "Streak", "Best streak", "Best score", "Fastest win",
                                "Fewest moves", "Balance"]
     assert rows["Draw 1 · Normal (D1N)"] == ["1", "1", "100%", "1", "1", "625", "1:16", "76", "-"]
-    assert rows["Draw 1 · Vegas (D1V)"] == ["2", "1", "50%", "0", "1", "+$208", "1:16", "76", "+$161"]
-    assert rows["Draw 3 · Vegas (D3V)"] == ["1", "1", "100%", "1", "1", "+$208", "1:00", "60", "+$208"]
-    assert rows["All games"] == ["4", "3", "75%", "0", "3", "-", "1:00", "60", "+$369"]
+    assert rows["Draw 1 · Cumulative Vegas (D1VC)"] == ["2", "1", "50%", "0", "1", "+$208", "1:16", "76", "+$161"]
+    assert rows["Draw 3 · Vegas (D3V)"] == ["1", "1", "100%", "1", "1", "+$208", "1:00", "60", "-"]   # no balance
+    assert rows["All games"] == ["4", "3", "75%", "0", "3", "-", "1:00", "60", "+$161"]
     assert len(rows) == 5
 
 
@@ -67,8 +67,8 @@ def test_stats_export_writes_every_game_record(folder: Path, plugins, tmp_path: 
     with target.open(newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert [(r["code"], r["won"], r["score"]) for r in rows] == [
-        ("KL1-D1N-AAAAAAB", "yes", "625"), ("KL1-D1V-AAAAAAB", "yes", "208"),
-        ("KL1-D3V-AAAAAAB", "yes", "208"), ("KL1-D1V-AAAAAAC", "no", "-47"),
+        ("KL1-D1N-AAAAAAB", "yes", "625"), ("KL1-D1VC-AAAAAAB", "yes", "208"),
+        ("KL1-D3V-AAAAAAB", "yes", "208"), ("KL1-D1VC-AAAAAAC", "no", "-47"),
     ]
     assert rows[0]["moves"] == "76" and rows[0]["took_back_from_foundation"] == "no"
 
@@ -124,7 +124,7 @@ def test_seconds_count_the_time_the_game_was_open_not_the_time_it_was_closed(fol
 
 
 def test_a_third_party_scoring_that_carries_its_score_shows_its_balance(folder: Path, plugins) -> None:
-    """The site's two-pass Vegas example declares ``carries_score``: its games add up to a balance,
+    """The site's two-pass Cumulative Vegas example declares ``carries_score``: its games add up to a balance,
     written as the plugin writes a score, and no one outside the plugin knows its token."""
     example = Path(__file__).parents[1] / "site" / "plugin_example" / "klondike_two_pass_vegas.py"
     spec = importlib.util.spec_from_file_location("klondike_two_pass_vegas", example)
@@ -132,7 +132,7 @@ def test_a_third_party_scoring_that_carries_its_score_shows_its_balance(folder: 
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert plugins.add(module, "two-pass-vegas").loaded
-    assert plugins.carrying_scorings() == {"V", "V3", "VC", "V2"}
+    assert plugins.carrying_scorings() == {"VC", "V2"}
     store, clock = open_store(folder), Clock()
     won = easy_game(plugins, "D1V2")
     store.game_started(won, clock())
@@ -148,5 +148,5 @@ def test_a_third_party_scoring_that_carries_its_score_shows_its_balance(folder: 
     assert stats["D1V2"]["balance"] == stats["total"]["balance"] == 208 - 47
     rows = {cells[0]: cells[1:] for cells in (re.split(r"\s{2,}", line.strip())
                                               for line in stats_table(stats, plugins).splitlines())}
-    assert rows["Draw 1 · Vegas, two passes (D1V2)"][-1] == "161 dollars"
+    assert rows["Draw 1 · Cumulative Vegas, two passes (D1V2)"][-1] == "161 dollars"
     assert rows["All games"][-1] == "161 dollars"

@@ -151,3 +151,14 @@ def test_on_small_endgames_the_solver_agrees_with_a_search_that_prunes_nothing(s
     position = random_endgame(seed)
     expected = WINNABLE if reference_winnable(position) else UNWINNABLE
     assert solved(position) == expected, [[card_name(c) for c in col] for col in position.tableau]
+
+
+@pytest.mark.parametrize("recycle_limit", [0, NO_LIMIT])
+def test_r14_a_waste_that_never_goes_back_is_a_pile_its_cards_leave_top_first(recycle_limit):
+    # JS tops the waste over 10S (its foundation's next card) and both red queens (its only places):
+    # with one pass it can never leave; with the waste turned back into the stock it can.
+    position = endgame(["KS", "KH", "KD", "QS"], waste="10S QH QD JS", recycle_limit=recycle_limit)
+    assert stuck(position) == (recycle_limit == 0)
+    expected = WINNABLE if reference_winnable(position) else UNWINNABLE
+    assert expected == (UNWINNABLE if recycle_limit == 0 else WINNABLE)
+    assert solved(position) == expected

@@ -1,11 +1,13 @@
-"""Vegas with two passes: dollars as in Vegas, but the waste may turn back once."""
+"""Cumulative Vegas with two passes: dollars as in Vegas that carry from game to game, and the
+waste may turn back once."""
 
 from solitaire_klondike.core import Action, Variant, hookimpl
 
 
 @hookimpl
 def klondike_variant() -> Variant:
-    return Variant("scoring", "V2", "Vegas, two passes", "Dollars, and the waste turns back once", carries_score=True)
+    return Variant("scoring", "V2", "Cumulative Vegas, two passes",
+                   "Dollars that carry from game to game, and the waste turns back once", carries_score=True)
 
 
 @hookimpl

@@ -1,0 +1,251 @@
+"""The game as the searches see it: a position, its key, the moves worth trying, playing and taking back.
+
+Both searches (``search``'s depth first that proves, ``finder``'s best first that finds) play the
+real game on a :class:`Board`; what they leave out is said here, each with why it is safe.
+
+1. The stock as macro moves.  A tap on the stock only changes the stock and the waste, so any
+   winning line can be reordered to make its taps just before the waste card they bring up is
+   played (taps and other moves commute; the recycle count is the same).  So instead of taps the
+   search plays "the talon card at place q" for every place q that some taps reach, and a
+   winning line gets its taps back when it is written out.  Taps that bring no card to play
+   never help (they end no line that wins).
+2. Safe moves to the foundations (see ``safe``): when one exists it is the only move tried.
+3. Symmetry: columns are interchangeable (the rules never name a column), so the key sorts
+   them; moves that only swap two columns (a king with everything above it from an otherwise
+   empty column to an empty one) and all but the first empty column as a target are not tried,
+   since they lead to positions equal to another one up to the order of the columns.  The line
+   found is in real column numbers, because the search plays the real position.
+4. The talon's place (how many cards are on the waste) is not in the key but beside it (see
+   ``reached_from``): a position whose talon place taps reach from one already searched has no
+   move the searched one lacked (1 above), so it is not searched again.
+5. Move order only decides which line is found first: foundation moves and moves that turn a
+   hidden card come first, the nearest talon cards before farther ones, cards taken back from a
+   foundation last.  With ``restricted`` (the finder only, which proves nothing) moves that rarely
+   win are left out: cards taken back from a foundation, and partial runs that free no card
+   for its foundation.
+"""
+
+from typing import Any
+
+from solitaire_klondike.core import COLUMNS, FOUNDATION, NO_LIMIT, STOCK, WASTE, Move, Position
+from solitaire_klondike.core.cards import RANK, fits_on
+from solitaire_klondike.core.piles import IS_COLUMN
+
+TAP = Move(STOCK, STOCK)
+_WASTE_TO = [Move(WASTE, d) for d in COLUMNS]
+_WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
+_FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
+_KINGS = tuple(13 * suit + 12 for suit in range(4))
+
+# A move to try: the move, and for a talon card the waste size q that taps reach (0 for other
+# moves) and the recycles they use.  What ``play`` returns for ``take_back``: make's record and
+# the talon as it was.
+Child = tuple[Move, int, int]
+Undo = tuple[Any, list[int], list[int], int, int]
+
+
+def safe(card: int, foundations: list[int]) -> bool:
+    """A card of rank r may go to its foundation with no other move tried first.
+
+    Aces and twos: nothing but an ace of the other colour could be built on a two, and aces
+    only go to the foundations.  Otherwise (Blake & Gent's rule for games with cards taken back,
+    R11): both foundations of the other colour hold r - 2 and the other one of its own colour
+    r - 3.  Then every card that could be built on it (the other colour's r - 1) can itself go
+    to its foundation, and so can the cards those could hold (its own colour's r - 2), so no
+    line needs the card in the tableau that does not have a line as good with it on its
+    foundation.  The tighter-looking "other colour holds r - 1" is not enough once cards can be
+    taken back: a winning line may lower those foundations again.
+    """
+    rank = RANK[card]
+    if rank <= 2:
+        return True
+    suit = card // 13
+    other = 3 - suit  # 0 spades <-> 3 clubs, 1 hearts <-> 2 diamonds: the other suit of its colour
+    low = rank - 2
+    if suit in (1, 2):
+        return foundations[0] >= low and foundations[3] >= low and foundations[other] >= rank - 3
+    return foundations[1] >= low and foundations[2] >= low and foundations[other] >= rank - 3
+
+
+def _same_pass(q: int, draw: int) -> int:
+    """Bits of the waste sizes q' from which taps within one pass reach size q (q' <= q, q - q' a multiple of draw)."""
+    return sum(1 << s for s in range(q % draw, q + 1, draw))
+
+
+class Board:
+    """A position under its own draw count and recycle limit, with what the searches need of it."""
+
+    def __init__(self, position: Position, restricted: bool = False) -> None:
+        self.p = position
+        self.draw = position.draw_count
+        self.unlimited = position.recycle_limit == NO_LIMIT
+        self.one_pass = position.recycle_limit == 0
+        self.restricted = restricted
+        self.pass_bits = [_same_pass(q, self.draw) for q in range(53)]
+
+    def key(self) -> bytes:
+        """The position as bytes, without the talon's place: equal for positions equal up to column order.
+
+        Columns sorted (symmetry, 3 above), each with its hidden count.  Foundations left out:
+        they hold exactly the cards found nowhere else.  The talon as its cards in dealing order
+        (waste bottom first, then the stock); with unlimited passes the recycle count is left
+        out (it limits nothing).  The waste's size is ``place``'s, beside the key (4 above).
+        """
+        p = self.p
+        tableau, hidden = p.tableau, p.hidden
+        columns = sorted([bytes([52 + hidden[i]] + tableau[i]) for i in COLUMNS])
+        talon = p.waste + p.stock[::-1]
+        tail = bytes([60, *talon]) if self.unlimited else bytes([61, p.recycles, *talon])
+        return b"".join(columns) + tail
+
+    def place(self) -> int:
+        """The waste's size as a bit, to keep beside the key."""
+        return 1 << len(self.p.waste)
+
+    def reached_from(self) -> int:
+        """Bits of the waste sizes from which taps reach this position's (the same key otherwise).
+
+        Taps only move the talon's place, so a position so reached has no move that the one it is
+        reached from lacks (1 above): the whole talon size is reached from any size (draw to the
+        end); with unlimited passes every multiple of the draw count is too (draw to the end, turn
+        the waste back, draw again); otherwise only smaller sizes of the same pass.
+        """
+        size, total = len(self.p.waste), len(self.p.waste) + len(self.p.stock)
+        if size == total or (self.unlimited and size % self.draw == 0):
+            return -1
+        return self.pass_bits[size]
+
+    def talon_places(self) -> list[tuple[int, int]]:
+        """Every (waste size q, recycles used) that taps reach with a card on the waste, fewest recycles."""
+        p = self.p
+        size, total, draw = len(p.waste), len(p.waste) + len(p.stock), self.draw
+        places = {}
+        q = size
+        while True:
+            if q:
+                places[q] = 0
+            if q >= total:
+                break
+            q = min(q + draw, total)
+        if total and (self.unlimited or p.recycles < p.recycle_limit):
+            q = 0
+            while q < total:
+                q = min(q + draw, total)
+                places.setdefault(q, 1)
+        return list(places.items())
+
+    def children(self) -> list[Child]:
+        """The moves to try here, best first."""
+        p = self.p
+        tableau, hidden, found = p.tableau, p.hidden, p.foundations
+        talon = None
+        # 2. a safe move to a foundation is the only one tried
+        for s in COLUMNS:
+            column = tableau[s]
+            if column:
+                c = column[-1]
+                if c % 13 == found[c // 13] and safe(c, found):
+                    return [(Move(s, FOUNDATION), 0, 0)]
+        if self.draw == 1:
+            # With draw one, taking a card off the talon changes no other talon card's reach,
+            # so a safe talon card is as safe as a column's top.  With unlimited passes any
+            # talon card is reached at no cost; with a limit only the top one is free.
+            talon = p.waste + p.stock[::-1]
+            places = self.talon_places() if self.unlimited else ([(len(p.waste), 0)] if p.waste else [])
+            for q, used in places:
+                c = talon[q - 1]
+                if c % 13 == found[c // 13] and safe(c, found):
+                    return [(_WASTE_TO_FOUNDATION, q, used)]
+        ranked: list[tuple[float, Child]] = []
+        empty = [d for d in COLUMNS if not tableau[d]]
+        first_empty = empty[0] if empty else -1
+        for move in p.legal_moves():
+            source, target = move
+            if source in (STOCK, WASTE):
+                continue
+            rank: float
+            if IS_COLUMN[source]:
+                column = tableau[source]
+                h = hidden[source]
+                if target == FOUNDATION:
+                    rank = 0 if h and h == len(column) - 1 else 1
+                elif tableau[target]:
+                    n = RANK[tableau[target][-1]] - RANK[column[-1]]
+                    if n == len(column) - h:
+                        rank = 2 - h / 8 if h else 5
+                    else:
+                        rank = 6
+                        if self.restricted:
+                            below = column[-n - 1]
+                            if below % 13 != found[below // 13]:
+                                continue
+                else:
+                    if target != first_empty or not h:
+                        continue  # 3. another empty column, or a king's column moved whole: symmetric
+                    rank = 2 - h / 8
+            else:
+                if self.restricted or (not tableau[target] and target != first_empty):
+                    continue
+                rank = 7
+            ranked.append((rank, (move, 0, 0)))
+        if p.waste or p.stock:
+            if talon is None:
+                talon = p.waste + p.stock[::-1]
+            size, total = len(p.waste), len(talon)
+            # nearer talon cards first: passing fewer cards keeps more of them within reach
+            reach = {talon[q - 1]: (q, used, ((q - size) % (total + 1)) / 64) for q, used in self.talon_places()}
+            for suit in range(4):
+                place = reach.get(13 * suit + found[suit]) if found[suit] < 13 else None
+                if place:
+                    ranked.append((3 + place[2], (_WASTE_TO_FOUNDATION, place[0], place[1])))
+            for d in COLUMNS:
+                column = tableau[d]
+                if column:
+                    for c in _FITS_ON_IT[column[-1]]:
+                        place = reach.get(c)
+                        if place:
+                            ranked.append((4 + place[2], (_WASTE_TO[d], place[0], place[1])))
+                elif d == first_empty:
+                    for c in _KINGS:
+                        place = reach.get(c)
+                        if place:
+                            ranked.append((4 + place[2], (_WASTE_TO[d], place[0], place[1])))
+        ranked.sort(key=lambda item: item[0])
+        return [child for _, child in ranked]
+
+    def play(self, child: Child) -> Undo:
+        p = self.p
+        move, q, used = child
+        waste, stock, recycles, fan = p.waste, p.stock, p.recycles, p.waste_fan
+        if q and (q != len(waste) or used):
+            talon = waste + stock[::-1]
+            p.waste = talon[:q]
+            p.stock = talon[:q - 1:-1]
+            p.recycles += used
+            p.waste_fan = 1
+        return (p.make(move), waste, stock, recycles, fan)
+
+    def take_back(self, child: Child, undo: Undo) -> None:
+        p = self.p
+        p.unmake(child[0], undo[0])
+        if child[1]:
+            _, p.waste, p.stock, p.recycles, p.waste_fan = undo
+
+    def progress(self, hidden_at_start: int) -> int:
+        """How far the position is from the start: cards on the foundations (twice) and hidden cards turned."""
+        return 2 * sum(self.p.foundations) + hidden_at_start - sum(self.p.hidden)
+
+
+def written_out(root: Position, line: list[Child]) -> list[Move]:
+    """The line as real moves from ``root``: each talon card preceded by its taps (1 above)."""
+    p = root.copy()
+    moves = []
+    for child in line:
+        if child[1]:
+            card = (p.waste + p.stock[::-1])[child[1] - 1]
+            while not p.waste or p.waste[-1] != card:
+                p.make(TAP)
+                moves.append(TAP)
+        p.make(child[0])
+        moves.append(child[0])
+    return moves
