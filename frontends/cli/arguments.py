@@ -7,12 +7,9 @@ from importlib.metadata import PackageNotFoundError, version
 
 from solitaire_klondike.frontends.i18n import LANGUAGES, _
 
+from .start import VALUE_OPTIONS
+
 BLOCK_VARIABLE = "SOLITAIRE_KLONDIKE_BLOCK"
-COMMANDS = ("play", "deal", "replay", "solve", "plugins", "stats", "new", "analyze")
-DEFAULT_COMMAND = "play"
-VALUE_OPTIONS = {"--block-plugin", "--lang", "--file", "--export", "--grade", "--deals", "--variant", "--budget",
-                 "--workers", "--scheduler", "--out",
-                 "--seconds", "--enable", "--disable"}
 DEFAULT_BUDGET = 10.0
 WIDTH = 78
 
@@ -56,6 +53,17 @@ def program_version() -> str:
         return "?"
 
 
+class _Version(argparse.Action):
+    """argparse's "version" action, reading the version only when asked (it costs the start a few ms)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
+        print(f"klondike {program_version()}")
+        parser.exit()
+
+
 def where_data_lives(data_folder: str, cache_folder: str) -> str:
     return _paragraphs(
         _("Your saved game, settings and statistics are kept in one file, klondike.sqlite3, in {folder}.").format(
@@ -87,8 +95,7 @@ def build_parsers(data_folder: str,
         description=_paragraphs(_("Klondike solitaire with shareable game codes. Without a command, klondike opens "
                                   "the desktop game.")),
         epilog=where_data_lives(data_folder, cache_folder))
-    top.add_argument("--version", action="version", version=f"klondike {program_version()}",
-                     help=_("print the version and exit"))
+    top.add_argument("--version", action=_Version, help=_("print the version and exit"))
     _common(top)
     sub = top.add_subparsers(dest="command", metavar=_("COMMAND"), title=_("commands"))
     parsers = {}
@@ -182,22 +189,6 @@ def _seconds(text: str) -> float:
     if not 0 < seconds <= 86400:
         raise argparse.ArgumentTypeError(_("{text!r} is not a number of seconds between 0 and 86400").format(text=text))
     return seconds
-
-
-def split_command(argv: Sequence[str]) -> tuple[str | None, list[str]]:
-    """The command named in ``argv`` (``None`` when there is none) and the other arguments."""
-    index = 0
-    while index < len(argv):
-        token = argv[index]
-        if token == "--":
-            break
-        if token in VALUE_OPTIONS:
-            index += 2
-            continue
-        if not token.startswith("-") or token == "-":
-            return token, [*argv[:index], *argv[index + 1:]]
-        index += 1
-    return None, list(argv)
 
 
 def requested_language(argv: Sequence[str]) -> str | None:

@@ -81,10 +81,11 @@ def guarded(handler: Handler) -> Handler:
 class KlondikeWindow(pyglet.window.Window):
     """The table, its toolbar and status bar and, at times, one overlay panel."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, config: pyglet.gl.Config | None = None) -> None:
+        """``config``: the GL config, when already chosen (:mod:`.app` chooses it while the game loads)."""
         screen = pyglet.display.get_display().get_default_screen()
         width, height = session.window_size(screen.width, screen.height, screen.get_scale())
-        super().__init__(width, height, caption="Solitaire Klondike", resizable=True, visible=False)
+        super().__init__(width, height, caption="Solitaire Klondike", resizable=True, visible=False, config=config)
         self.set_minimum_size(*(round(v * self.scale) for v in MIN_WINDOW))
         self.session = session
         self.batch = pyglet.graphics.Batch()
