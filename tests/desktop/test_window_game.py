@@ -131,7 +131,10 @@ def test_a_whole_game_won_with_the_mouse_alone_and_finished_with_the_finish_butt
         assert state["hidden"] == position.hidden and state["stock"] == position.stock, (number, text)
     assert kinds == {"tap", "double tap", "drag"}
     assert sum(state["foundations"]) < 52 and not state["won"]
-    app.click(*centre(state["status_bar"]["finish"]))
+    finish = state["status_bar"]["finish"]
+    state = app.after(lambda: app.hover(*centre(finish)), lambda s: s["tooltip"] == "Finish (F)")
+    assert state["tooltip_box"][1] >= finish[1] + finish[3], "over the button, in the window"
+    app.click(*centre(finish))
     state = app.wait(lambda s: s["finishing"] and s["moving"], moving=True)
     assert 0 < len(state["moving_cards"]) <= 2, "one card at a time goes up"
     state = app.wait(lambda s: s["celebrating"], moving=True, timeout=10)

@@ -34,6 +34,8 @@ def test_the_win_summary_tells_a_record_beaten_and_f2_works_over_it(launch, tmp_
     state = app.after(lambda: app.key("f"), lambda s: s["celebrating"], moving=True)
     state = app.after(lambda: app.key("Escape"), lambda s: s["overlay"] == "win")   # skips the celebration
     assert "New record: your fewest moves!" in state["texts"]
+    for widget_id, tip in (("next", "Next game (Enter)"), ("close", "Close (Esc)")):
+        state = app.after(lambda: app.hover(*centre(state["panel"][widget_id])), lambda s: s["tooltip"] == tip)
     state = app.after(lambda: app.key("F2"), lambda s: s["overlay"] == "stats")
     state = app.after(lambda: app.key("Escape"), lambda s: s["overlay"] is None)
     assert state["won"]
