@@ -125,9 +125,10 @@ def test_a_whole_game_won_with_the_mouse_alone_and_finished_with_the_finish_butt
         kinds.add(kind)
         game.push(move)
         position = game.position
-        app.gesture(*steps)
+        app.gesture(*steps)   # as soon as the game has the move: the next gesture ends its motion at once
         state = app.wait(lambda s: s["moves"] == number and s["tableau"] == position.tableau
-                         and s["waste"] == position.waste and s["foundations"] == position.foundations, timeout=5)
+                         and s["waste"] == position.waste and s["foundations"] == position.foundations, timeout=5,
+                         moving=True)
         assert state["hidden"] == position.hidden and state["stock"] == position.stock, (number, text)
     assert kinds == {"tap", "double tap", "drag"}
     assert sum(state["foundations"]) < 52 and not state["won"]
