@@ -64,7 +64,7 @@ def test_help_by_key_and_button_shift_tab_space_and_paste(launch):
     state = app.after(lambda: app.key("ctrl+n"), lambda s: s["overlay"] == "new_game")
     state = app.after(lambda: app.key("ctrl+v"), lambda s: s["focus"] == "code")
     assert DEAL_G + "▏" in state["texts"]
-    state = app.after(lambda: app.key("Return"), lambda s: s["overlay"] is None)
+    state = app.after(lambda: app.key("Return"), lambda s: s["overlay"] is None, moving=True)
     assert state["code"] == DEAL_G and state["moves"] == 0
 
 
