@@ -7,9 +7,12 @@ from importlib.metadata import PackageNotFoundError, version
 
 from solitaire_klondike.frontends.i18n import LANGUAGES, _
 
-from .start import VALUE_OPTIONS
-
 BLOCK_VARIABLE = "SOLITAIRE_KLONDIKE_BLOCK"
+COMMANDS = ("play", "deal", "replay", "solve", "plugins", "stats", "new", "analyze")
+DEFAULT_COMMAND = "play"
+VALUE_OPTIONS = {"--block-plugin", "--lang", "--file", "--export", "--grade", "--deals", "--variant", "--budget",
+                 "--workers", "--scheduler", "--out",
+                 "--seconds", "--enable", "--disable"}
 DEFAULT_BUDGET = 10.0
 WIDTH = 78
 
@@ -189,6 +192,22 @@ def _seconds(text: str) -> float:
     if not 0 < seconds <= 86400:
         raise argparse.ArgumentTypeError(_("{text!r} is not a number of seconds between 0 and 86400").format(text=text))
     return seconds
+
+
+def split_command(argv: Sequence[str]) -> tuple[str | None, list[str]]:
+    """The command named in ``argv`` (``None`` when there is none) and the other arguments."""
+    index = 0
+    while index < len(argv):
+        token = argv[index]
+        if token == "--":
+            break
+        if token in VALUE_OPTIONS:
+            index += 2
+            continue
+        if not token.startswith("-") or token == "-":
+            return token, [*argv[:index], *argv[index + 1:]]
+        index += 1
+    return None, list(argv)
 
 
 def requested_language(argv: Sequence[str]) -> str | None:

@@ -74,11 +74,10 @@ def guarded(handler: Handler) -> Handler:
 class KlondikeWindow(pyglet.window.Window):
     """The table, its toolbar and status bar and, at times, one overlay panel."""
 
-    def __init__(self, session: Session, config: pyglet.gl.Config | None = None) -> None:
-        """``config``: the GL config, when already chosen (:mod:`.app` chooses it while the game loads)."""
+    def __init__(self, session: Session) -> None:
         screen = pyglet.display.get_display().get_default_screen()
         width, height = session.window_size(screen.width, screen.height, screen.get_scale())
-        super().__init__(width, height, caption="Solitaire Klondike", resizable=True, visible=False, config=config)
+        super().__init__(width, height, caption="Solitaire Klondike", resizable=True, visible=False)
         self.set_minimum_size(*(round(v * self.scale) for v in MIN_WINDOW))
         self.session = session
         self.batch = pyglet.graphics.Batch()
