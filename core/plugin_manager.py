@@ -119,11 +119,14 @@ class Plugins:
     def load_entry_points(self) -> "Plugins":
         """Register every plugin of the entry-point group, the built-ins first (so their tokens stay
         theirs), then the others by name; a broken one is recorded, not fatal."""
-        found = []
+        found, about = [], {}
         for point in entry_points(group=ENTRY_POINT_GROUP):
             dist = point.dist
-            source = "built-in" if dist and dist.name == "solitaire-klondike" else (dist.name if dist else point.value)
-            found.append((source != "built-in", point.name, point, source, dist.version if dist else "?"))
+            if dist and dist not in about:   # each distribution's metadata read once: the built-ins share one
+                about[dist] = (dist.name, dist.version)
+            name, version = about[dist] if dist else (point.value, "?")
+            source = "built-in" if dist and name == "solitaire-klondike" else name
+            found.append((source != "built-in", point.name, point, source, version))
         for _third_party, name, point, source, version in sorted(found, key=lambda f: f[:2]):
             if name in self.blocked:
                 self.infos.append(PluginInfo(name, source, version, error=BLOCKED))

@@ -5,17 +5,19 @@ language set with :func:`solitaire_klondike.core.set_language`; a score is writt
 plugin; a variant's name comes from its plugins' own catalogs.
 """
 
-from babel.numbers import format_decimal, format_percent
-
 from solitaire_klondike.core import PluginError, Plugins, current_language
 
 
 def number_text(number: float) -> str:
+    from babel.numbers import format_decimal  # here: the game window's first frame needs no Babel
+
     return format_decimal(number, locale=current_language())
 
 
 def percent_text(fraction: float) -> str:
     """``0.5`` → ``"50%"`` (``"50 %"`` in Spanish...)."""
+    from babel.numbers import format_percent
+
     return format_percent(fraction, locale=current_language())
 
 

@@ -6,7 +6,6 @@ import os
 import sys
 from collections.abc import Sequence
 
-from solitaire_klondike.analysis.shipped import shipped_grade
 from solitaire_klondike.core import (
     CARD_NAMES,
     UNDECIDED,
@@ -26,11 +25,9 @@ from solitaire_klondike.core.plugin_manager import CORE_NAME
 from solitaire_klondike.frontends.i18n import _, ngettext, set_language
 from solitaire_klondike.frontends.refusals import code_error_message, refusal_message
 
-from . import analyze, new
 from .argparse_words import translate_argparse
 from .arguments import BLOCK_VARIABLE, DEFAULT_COMMAND, build_parsers, move_sources, requested_language, split_command
 from .moves_input import MovesInputError, read_moves
-from .new import grade_name
 from .render import game_json, position_text
 
 EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_PLUGIN, EXIT_NO_SCREEN = 1, 2, 3, 4
@@ -89,7 +86,7 @@ def _main(argv: list[str]) -> int:
     args = parser.parse_intermixed_args(rest)
     plugins = _load_plugins(args.block_plugin)
     commands = {"deal": _deal, "replay": _replay, "solve": _solve, "plugins": _plugins, "play": _play,
-                "stats": _stats, "new": new.run, "analyze": analyze.run}
+                "stats": _stats, "new": _new, "analyze": _analyze}
     if name in ("replay", "solve"):
         args.sources = move_sources(rest)
     return commands[name](args, plugins)
@@ -144,7 +141,26 @@ def _new_game(code: str, plugins: Plugins) -> Game:
         raise _plugin_failed(exc) from exc
 
 
+# the commands that need the shipped deals or the analysis import them when run: the game window,
+# the default command, opens sooner without them
+
+def _new(args: argparse.Namespace, plugins: Plugins) -> int:
+    from . import new
+
+    return new.run(args, plugins)
+
+
+def _analyze(args: argparse.Namespace, plugins: Plugins) -> int:
+    from . import analyze
+
+    return analyze.run(args, plugins)
+
+
 def _deal(args: argparse.Namespace, plugins: Plugins) -> int:
+    from solitaire_klondike.analysis.shipped import shipped_grade
+
+    from .new import grade_name
+
     game = _new_game(args.code, plugins)
     grade = shipped_grade(game.code.variant, game.code.deal)
     if args.position:

@@ -3,15 +3,16 @@
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from solitaire_klondike.analysis.journal import VERDICTS, Journal, JournalError
-from solitaire_klondike.analysis.progress import Progress
-from solitaire_klondike.analysis.runner import RunError, cores, run_dask, run_local
-from solitaire_klondike.analysis.spec import DealSpec, DealSpecError
 from solitaire_klondike.core import InvalidCodeError, Plugins
 from solitaire_klondike.frontends.i18n import _
 
 from .arguments import _paragraphs
+
+if TYPE_CHECKING:   # the analysis (multiprocessing, Dask) is imported only when the command runs
+    from solitaire_klondike.analysis.journal import Journal
+    from solitaire_klondike.analysis.spec import DealSpec
 
 EXIT_BAD_INPUT, EXIT_FAILED, EXIT_STOPPED = 2, 3, 130
 DEFAULT_BUDGET = 10.0
@@ -48,6 +49,8 @@ class _Refused(Exception):
 
 
 def run(args: argparse.Namespace, plugins: Plugins) -> int:
+    from solitaire_klondike.analysis.journal import Journal, JournalError
+
     blocked = sorted(plugins.blocked)
     try:
         deals, variant = _checked(args, plugins)
@@ -65,7 +68,9 @@ def run(args: argparse.Namespace, plugins: Plugins) -> int:
         journal.close()
 
 
-def _checked(args: argparse.Namespace, plugins: Plugins) -> tuple[DealSpec, str]:
+def _checked(args: argparse.Namespace, plugins: Plugins) -> "tuple[DealSpec, str]":
+    from solitaire_klondike.analysis.spec import DealSpec, DealSpecError
+
     try:
         deals = DealSpec.parse(args.deals)
     except DealSpecError as exc:
@@ -83,7 +88,11 @@ def _checked(args: argparse.Namespace, plugins: Plugins) -> tuple[DealSpec, str]
     return deals, variant
 
 
-def _analyze(args: argparse.Namespace, deals: DealSpec, variant: str, journal: Journal, blocked: list[str]) -> int:
+def _analyze(args: argparse.Namespace, deals: "DealSpec", variant: str, journal: "Journal", blocked: list[str]) -> int:
+    from solitaire_klondike.analysis.journal import VERDICTS
+    from solitaire_klondike.analysis.progress import Progress
+    from solitaire_klondike.analysis.runner import RunError, cores, run_dask, run_local
+
     done = journal.rows
     total = len(deals)
     already = sum(1 for deal in done if deal in deals)

@@ -56,6 +56,17 @@ def program_version() -> str:
         return "?"
 
 
+class _Version(argparse.Action):
+    """argparse's "version" action, reading the version only when asked (it costs the start a few ms)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
+        print(f"klondike {program_version()}")
+        parser.exit()
+
+
 def where_data_lives(data_folder: str, cache_folder: str) -> str:
     return _paragraphs(
         _("Your saved game, settings and statistics are kept in one file, klondike.sqlite3, in {folder}.").format(
@@ -87,8 +98,7 @@ def build_parsers(data_folder: str,
         description=_paragraphs(_("Klondike solitaire with shareable game codes. Without a command, klondike opens "
                                   "the desktop game.")),
         epilog=where_data_lives(data_folder, cache_folder))
-    top.add_argument("--version", action="version", version=f"klondike {program_version()}",
-                     help=_("print the version and exit"))
+    top.add_argument("--version", action=_Version, help=_("print the version and exit"))
     _common(top)
     sub = top.add_subparsers(dest="command", metavar=_("COMMAND"), title=_("commands"))
     parsers = {}

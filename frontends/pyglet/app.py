@@ -17,9 +17,14 @@ def run(plugins: Plugins, code: str | None) -> int:
     if not plugins.choices("draw") or not plugins.choices("scoring"):
         print("klondike: no draw or no scoring plugin is installed", file=sys.stderr)
         return 3
-    # pyglet.image loads GdkPixbuf (~11 ms) to decode image files, which the game never reads;
-    # a module set to None fails to import, and pyglet goes on without it
-    sys.modules.setdefault("pyglet.image.codecs.gdkpixbuf2", None)  # type: ignore[arg-type]
+    # pyglet.image loads its image file codecs (GdkPixbuf ~11 ms, DDS, PIL, PNG, BMP ~7 ms) to read
+    # and write image files, which the game never does; a module set to None fails to import, and
+    # pyglet goes on without it
+    for codec in ("gdkpixbuf2", "dds", "pil", "png", "bmp"):
+        sys.modules.setdefault(f"pyglet.image.codecs.{codec}", None)  # type: ignore[arg-type]
+    from .libraries import find_once
+
+    find_once()
     import pyglet
 
     pyglet.options.dpi_scaling = "scaled"

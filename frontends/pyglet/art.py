@@ -6,6 +6,7 @@ and kept in the cache folder (``player_data.cache_folder``, keyed by its size an
 text) so that the next start only loads it.
 """
 
+import math
 import mmap
 import os
 import zlib
@@ -49,6 +50,7 @@ PIPS = {
     9: _SIDES + _FOUR_ROWS + [(_C, 0.5)],
     10: _SIDES + _FOUR_ROWS + [(_C, 0.627), (_C, 0.373)],
 }
+CORNER_RADIUS = 0.075   # of the card's width
 INDEX = 0.16        # the corner rank's height / card height: rank and suit side by side fit the
 CORNER = 0.035      # strip a fanned column leaves visible (layout.SHOWN_STEP)
 
@@ -60,6 +62,8 @@ class CardArt:
                  four_colours: bool = False) -> None:
         self.card_w, self.card_h = card_w, card_h
         self.scale = 1 / (SUPERSAMPLE * pixel_ratio)
+        self.corner = card_w * CORNER_RADIUS   # the rounded corners' radius, in window units
+        self._strips: dict[tuple, pyglet.image.TextureRegion] = {}
         w = max(8, round(card_w * pixel_ratio * SUPERSAMPLE))
         h = max(8, round(card_h * pixel_ratio * SUPERSAMPLE))
         pad = 2 * SUPERSAMPLE
@@ -74,6 +78,15 @@ class CardArt:
         self.regions = [
             texture.get_region((i % _COLUMNS) * (w + pad), (i // _COLUMNS) * (h + pad), w, h) for i in range(CELLS)
         ]
+
+    def top_strip(self, region, shown: float):
+        """The top of a card's cell, ``shown`` window units high, and that height as drawn (whole
+        atlas pixels): what a card covered by the next one of its pile needs drawn."""
+        pixels = min(region.height, math.ceil(shown / self.scale))
+        key = (region.x, region.y, pixels)
+        if key not in self._strips:
+            self._strips[key] = region.get_region(0, region.height - pixels, region.width, pixels)
+        return self._strips[key], pixels * self.scale
 
     def matches(self, card_w: float, card_h: float) -> bool:
         return abs(card_w - self.card_w) < 0.5 and abs(card_h - self.card_h) < 0.5
@@ -100,6 +113,15 @@ def _render(window: pyglet.window.Window, texture: Texture, w: int, h: int, pad:
     gl.glClear(gl.GL_COLOR_BUFFER_BIT)
     window.projection = Mat4.orthogonal_projection(0, texture.width, 0, texture.height, -255, 255)
     batch.draw()
+    # blended glyph edges leave a card partly transparent there: every card is made opaque inside
+    # its outline (the alpha channel alone is drawn), so that nothing under a card shows through
+    outlines = pyglet.graphics.Batch()
+    for i in range(BACK + 1):
+        x, y = (i % _COLUMNS) * (w + pad), (i // _COLUMNS) * (h + pad)
+        keep.append(shapes.RoundedRectangle(x, y, w, h, w * CORNER_RADIUS, batch=outlines))
+    gl.glColorMask(False, False, False, True)
+    outlines.draw()
+    gl.glColorMask(True, True, True, True)
     framebuffer.unbind()
     framebuffer.delete()
     window.projection = projection
@@ -185,7 +207,7 @@ def _label(batch, keep, text, x, y, size, color, anchor_x="center", anchor_y="ce
 
 
 def _blank(batch, keep, x, y, w, h, edge, fill) -> None:
-    radius = w * 0.075
+    radius = w * CORNER_RADIUS
     line = max(2, w // 60)
     keep.append(shapes.RoundedRectangle(x, y, w, h, radius, color=edge, batch=batch))
     keep.append(shapes.RoundedRectangle(x + line, y + line, w - 2 * line, h - 2 * line, radius - line,

@@ -31,8 +31,8 @@ def _points(pixels: float) -> float:
 
 
 class Toolbar:
-    """Buttons on the left; the game code and a copy button on the right; a tooltip under the
-    button the pointer is on.  Buttons that cannot act now look dimmed."""
+    """Buttons on the left; the game code and a copy button on the right.  Buttons that cannot
+    act now look dimmed."""
 
     def __init__(self, batch: Batch, order: int) -> None:
         self.batch = batch
@@ -40,20 +40,17 @@ class Toolbar:
         self.background = shapes.Rectangle(0, 0, 1, 1, color=(16, 52, 30), batch=batch, group=Group(order=order))
         self.items: list[tuple[str, pyglet.text.Label, shapes.Rectangle | None]] = []
         self.hits: list[tuple[str, Rect]] = []
-        self.tip: list = []
-        self.tip_back_group, self.tip_group = Group(order=order + 30), Group(order=order + 31)
         self.smallest = SMALLEST_TEXT   # in pixels: the window sets it for its scale
         self.fits = True
         self.shown: tuple = ()
 
     def update(self, width: float, height: float, bar: float, buttons: list[tuple[str, str]], info: str,
-               dimmed: frozenset = frozenset(), hover: str | None = None, tip: str = "", rows: int = 1,
-               shrink: float = 1.0) -> None:
+               dimmed: frozenset = frozenset(), hover: str | None = None, rows: int = 1, shrink: float = 1.0) -> None:
         """Lay out ``buttons`` (id, text) from the left and ``info`` then the last button on the right;
         smaller text when they would overlap (long words, a narrow window), never under
         ``smallest``; then the info gives way; :attr:`fits` says whether the buttons fit in
         ``rows`` rows (in two, they flow and the info is left out).  Nothing is done when nothing changed."""
-        wanted = (width, height, bar, tuple(buttons), info, dimmed, hover, tip, rows, shrink)
+        wanted = (width, height, bar, tuple(buttons), info, dimmed, hover, rows, shrink)
         if wanted == self.shown:
             return
         row_h = bar / rows
@@ -63,12 +60,11 @@ class Toolbar:
         overlap = left_end - (info_label.x - info_label.content_width) if rows == 1 else 0
         if overlap > 0 and info_label.visible and row_h * 0.36 * shrink > self.smallest:
             smaller = max(self.smallest / (row_h * 0.36), shrink * max(0.5, 1 - overlap / width - 0.04))
-            return self.update(width, height, bar, buttons, info, dimmed, hover, tip, rows, smaller)
+            return self.update(width, height, bar, buttons, info, dimmed, hover, rows, smaller)
         if overlap > 0:
             info_label.visible = False
         copy = self.hits[-1][1]
         self.fits = (left_end <= copy.x if rows == 1 else min(r.y for _i, r in self.hits) >= height - bar - 0.5)
-        self._tip(hover, tip, width, height - bar, row_h * 0.36 * shrink)
         self.shown = wanted
 
     def _lay_out(self, width: float, height: float, bar: float, buttons: list[tuple[str, str]], info: str,
@@ -116,26 +112,43 @@ class Toolbar:
         self.hits.append((widget_id, Rect(x, y, w, bar)))
         return x if from_right else x + w
 
-    def _tip(self, hover: str | None, text: str, width: float, top: float, pixels: float) -> None:
-        """The hovered button's name and shortcut, in a dark box under it."""
-        for item in self.tip:
-            item.delete()
-        self.tip = []
-        rect = next((r for i, r in self.hits if i == hover), None)
-        if rect is None or not text:
-            return
-        pixels = max(self.smallest, pixels * 0.9)
-        label = pyglet.text.Label(text, font_name=FONT, font_size=_points(pixels), color=TEXT, anchor_y="top",
-                                  batch=self.batch, group=self.tip_group)
-        w, h, pad = label.content_width + pixels, label.content_height + pixels * 0.5, pixels / 2
-        x = min(max(0.0, rect.x), width - w)
-        label.x, label.y = round(x + pad), round(top - pixels * 0.4 - pad / 2)
-        box = shapes.Rectangle(x, top - pixels * 0.4 - h, w, h, color=(20, 20, 24, 235), batch=self.batch,
-                               group=self.tip_back_group)
-        self.tip = [box, label]
-
     def hit(self, x: float, y: float) -> str | None:
         return next((widget_id for widget_id, rect in self.hits if rect.contains(x, y)), None)
+
+
+class Tooltip:
+    """A button's name and shortcut in a dark box under it (over it when there is no room below),
+    over everything else."""
+
+    def __init__(self, batch: Batch, order: int) -> None:
+        self.batch = batch
+        self.back_group, self.group = Group(order=order), Group(order=order + 1)
+        self.items: list = []
+        self.text = ""
+        self.box = Rect(0, 0, 0, 0)
+        self.smallest = SMALLEST_TEXT
+        self.shown: tuple = ()
+
+    def show(self, text: str, near: Rect | None, width: float, pixels: float) -> None:
+        """``text`` beside ``near`` (``''``: no tooltip), ``pixels`` high, never under :attr:`smallest`."""
+        wanted = (text, near, width, pixels)
+        if wanted == self.shown:
+            return
+        self.shown = wanted
+        for item in self.items:
+            item.delete()
+        self.items, self.text = [], text
+        if not text or near is None:
+            return
+        pixels = max(self.smallest, pixels)
+        label = pyglet.text.Label(text, font_name=FONT, font_size=_points(pixels), color=TEXT, anchor_y="top",
+                                  batch=self.batch, group=self.group)
+        w, h, pad, gap = label.content_width + pixels, label.content_height + pixels * 0.5, pixels / 2, pixels * 0.4
+        x = min(max(0.0, near.x), width - w)
+        y = near.y - gap - h if near.y - gap - h >= 0 else near.y + near.h + gap
+        label.x, label.y = round(x + pad), round(y + h - pad / 2)
+        box = shapes.Rectangle(x, y, w, h, color=(20, 20, 24, 235), batch=self.batch, group=self.back_group)
+        self.items, self.box = [box, label], Rect(x, y, w, h)
 
 
 class StatusBar:

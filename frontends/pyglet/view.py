@@ -120,9 +120,12 @@ class TableView:
         moving = [item for item in moving if item[0] not in lifted_cards]
         if resting != self._resting_shown:
             self._resting_shown = resting
-            self._fill(0, [(art.regions[c if f else BACK], r, 1.0) for c, r, f in resting])
-        self._fill(1, [(art.regions[c if f else BACK], r, squeeze) for c, r, f, squeeze in moving])
-        self._fill(2, [(art.regions[c], r, 1.0) for c, r in self.lifted])
+            self._fill(0, self._uncovered([(c, r, f, 1.0) for c, r, f in resting]))
+            bottoms = {(round(r.x), round(r.y)) for _card, r, _face in resting}
+            for sprite in self.slots.values():   # a pile's mark shows only where no card rests on it
+                sprite.visible = (round(sprite.x), round(sprite.y)) not in bottoms
+        self._fill(1, self._uncovered(moving))
+        self._fill(2, self._uncovered([(c, r, True, 1.0) for c, r in self.lifted]))
         self.shadow.visible = bool(self.lifted)
         if self.lifted:
             first, last = self.lifted[0][1], self.lifted[-1][1]
@@ -130,6 +133,28 @@ class TableView:
             self.shadow.position = (first.x + grow, last.y - grow * 1.5)
             self.shadow.width, self.shadow.height = first.w, first.y + first.h - last.y
         return self.motion.moving
+
+    def _uncovered(self, cards: list) -> list:
+        """Cards ``(card, rect, face up, squeeze)`` in drawing order, as they are drawn: one under the
+        next card of its pile (lower down in a column, or on it) only as the strip of it that shows,
+        down to below the next card's rounded corners, or not at all; most of a frame's pixels were
+        cards drawn under others.  A card turning over (squeezed) is drawn whole and covers nothing."""
+        art = self.art
+        assert art is not None
+        items = []
+        for index, (card, rect, face, squeeze) in enumerate(cards):
+            image, top = art.regions[card if face else BACK], rect.y + rect.h
+            covering = [r.y + r.h for _c, r, _f, flat in cards[index + 1:] if flat == 1.0 and abs(r.x - rect.x) < 0.5
+                        and abs(r.w - rect.w) < 0.5 and r.y <= rect.y + 0.5 < r.y + r.h] if squeeze == 1.0 else []
+            if covering:
+                shown = top - max(covering) + art.corner
+                if shown <= art.corner:
+                    continue
+                if shown < rect.h:
+                    image, height = art.top_strip(image, shown)
+                    rect = Rect(rect.x, top - height, rect.w, height)
+            items.append((image, rect, squeeze))
+        return items
 
     def _fill(self, layer: int, items: list) -> None:
         sprites = self.layers[layer]

@@ -31,7 +31,8 @@ from .messages import move_refusal, plugin_failed, stuck_text
 from .panels import NewGameForm, Panel, help_panel, restart_panel, settings_panel, stats_panel, win_panel
 from .plugins_window import PluginsForm
 from .session import MIN_WINDOW, STATE_FILE_VARIABLE, Session
-from .ui import SMALLEST_TEXT, PanelView, StatusBar, Toolbar
+from .tips import panel_tip, toolbar_tips
+from .ui import SMALLEST_TEXT, PanelView, StatusBar, Toolbar, Tooltip
 from .view import TableView
 
 FELT = (0.05, 0.42, 0.2, 1.0)
@@ -54,14 +55,6 @@ def back_tab_keys(window: pyglet.window.Window) -> set[int]:
         keys.add(key.user_key(xlib.XKeysymToKeycode(display, key.TAB)))
     return keys
 
-
-def tooltips() -> dict[str, str]:
-    """Each toolbar button's name with its shortcut."""
-    names = {"new": (_("New game"), "Ctrl+N"), "restart": (_("Restart"), "Ctrl+R"), "undo": (_("Undo"), "Ctrl+Z"),
-             "redo": (_("Redo"), "Ctrl+Y"), "help": (_("Help"), "F1"), "stats": (_("Statistics"), "F2"),
-             "settings": (_("Settings"), "F3"), "copy": (_("Copy the game code"), "Ctrl+C"),
-             "finish": (_("Finish"), "F"), "hint": (_("Hint"), "H")}
-    return {i: f"{name} ({keys})" for i, (name, keys) in names.items()}
 
 Handler = TypeVar("Handler", bound=Callable[..., Any])
 
@@ -92,7 +85,8 @@ class KlondikeWindow(pyglet.window.Window):
         self.toolbar = Toolbar(self.batch, order=10)
         self.status = StatusBar(self.batch, order=13)
         self.panel_view = PanelView(self.batch, order=20)
-        for part in (self.toolbar, self.status, self.panel_view):
+        self.tooltip = Tooltip(self.batch, order=40)
+        for part in (self.toolbar, self.status, self.panel_view, self.tooltip):
             part.smallest = SMALLEST_TEXT * self.scale
         self.layout = self._layout(self.width, self.height)
         self.controller = Controller(session.game, self.layout, session.double_tap_ms / 1000)
@@ -189,9 +183,20 @@ class KlondikeWindow(pyglet.window.Window):
         self._bars()
         if panel_too:
             self._show_panel()
+        self._show_tip()
         self._moving()
         self._clock()
         self.request_redraw()
+
+    def _show_tip(self) -> None:
+        """The name and shortcut of the button under the pointer, in a box beside it."""
+        hover, layout = self.hover, self.layout
+        if self.panel:
+            area, text = dict(self.panel_view.hits).get(hover or ""), panel_tip(self.panel, hover or "")
+        else:
+            area = dict(self.toolbar.hits).get(hover or "") or dict(self.status.hits).get(hover or "")
+            text = toolbar_tips().get(hover or "", "")
+        self.tooltip.show(text if area else "", area, self.width, layout.toolbar_height / layout.toolbar_rows * 0.32)
 
     def _bars(self) -> None:
         game = self.session.game
@@ -203,7 +208,7 @@ class KlondikeWindow(pyglet.window.Window):
         hover = None if self.panel else self.hover
         info = _("Game: {code}").format(code=code_text(game.code))
         self.toolbar.update(self.width, self.height, layout.toolbar_height, buttons, info, dimmed, hover,
-                            tooltips().get(hover or "", ""), layout.toolbar_rows)
+                            layout.toolbar_rows)
         if not self.toolbar.fits and layout.toolbar_rows == 1:   # a narrow window: the buttons take two rows
             self.layout = self.controller.layout = self._layout(self.width, self.height, 2)
             return self.refresh(panel_too=True)
@@ -653,6 +658,7 @@ class KlondikeWindow(pyglet.window.Window):
             self._bars()
             if self.panel:
                 self._show_panel()
+            self._show_tip()
             self.request_redraw()
 
     @guarded
@@ -818,7 +824,8 @@ class KlondikeWindow(pyglet.window.Window):
                             label.font_size * 96 / 72, label.font_name] for label in labels],
             "status": self.status.message.text, "figures": self.status.figures.text,
             "status_bar": {i: rect(r) for i, r in self.status.hits}, "status_height": layout.status_height,
-            "tooltip": self.toolbar.tip[1].text if self.toolbar.tip else "", "dimmed": sorted(self.toolbar.shown[5]),
+            "tooltip": self.tooltip.text, "tooltip_box": rect(self.tooltip.box) if self.tooltip.text else None,
+            "dimmed": sorted(self.toolbar.shown[5]),
             "clipboard": self.clipboard, "card_w": layout.card_w, "card_h": layout.card_h,
             "slots": {str(p): rect(r) for p, r in layout.slots.items()},
             "spots": [[s.card, s.face_up, *rect(s.rect), s.pile, s.index]

@@ -106,12 +106,12 @@ def test_new_game_with_each_plugin_pair_and_typed_codes(launch, tmp_path):
                 app.after(lambda: app.click(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2))
             rect = app.read()["panel"]["start"]
             state = app.after(lambda: app.click(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2),
-                              lambda s: s["overlay"] is None)
+                              lambda s: s["overlay"] is None, moving=True)   # Ctrl+N ends the deal's motion
             assert state["code"][4:7] == draw + scoring and state["moves"] == 0
             assert state["score_text"] == ("-$52" if scoring == "V" else "0")
     app.after(lambda: app.key("ctrl+n"), lambda s: s["overlay"] == "new_game")
     app.type("KL1-D3V-AAAAAAB")
-    state = app.after(lambda: app.key("Return"), lambda s: s["overlay"] is None)
+    state = app.after(lambda: app.key("Return"), lambda s: s["overlay"] is None, moving=True)
     assert state["code"] == "KL1-D3V-AAAAAAB"
     app.after(lambda: app.key("ctrl+n"), lambda s: s["overlay"] == "new_game")
     app.type("KL1-D1N-AAA")

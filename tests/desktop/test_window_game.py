@@ -125,13 +125,17 @@ def test_a_whole_game_won_with_the_mouse_alone_and_finished_with_the_finish_butt
         kinds.add(kind)
         game.push(move)
         position = game.position
-        app.gesture(*steps)
+        app.gesture(*steps)   # as soon as the game has the move: the next gesture ends its motion at once
         state = app.wait(lambda s: s["moves"] == number and s["tableau"] == position.tableau
-                         and s["waste"] == position.waste and s["foundations"] == position.foundations, timeout=5)
+                         and s["waste"] == position.waste and s["foundations"] == position.foundations, timeout=5,
+                         moving=True)
         assert state["hidden"] == position.hidden and state["stock"] == position.stock, (number, text)
     assert kinds == {"tap", "double tap", "drag"}
     assert sum(state["foundations"]) < 52 and not state["won"]
-    app.click(*centre(state["status_bar"]["finish"]))
+    finish = state["status_bar"]["finish"]
+    state = app.after(lambda: app.hover(*centre(finish)), lambda s: s["tooltip"] == "Finish (F)")
+    assert state["tooltip_box"][1] >= finish[1] + finish[3], "over the button, in the window"
+    app.click(*centre(finish))
     state = app.wait(lambda s: s["finishing"] and s["moving"], moving=True)
     assert 0 < len(state["moving_cards"]) <= 2, "one card at a time goes up"
     state = app.wait(lambda s: s["celebrating"], moving=True, timeout=10)
@@ -175,7 +179,8 @@ def test_the_cursor_hides_after_the_win_a_restart_and_a_new_game(launch, tmp_pat
     assert state["won"] and not state["cursor_shown"] and cursor_pixels(app) == 0
     for shortcut in ("ctrl+r", "ctrl+n Return"):
         app.after(lambda: app.key("Tab"), lambda s: s["cursor_shown"])
-        state = app.after(lambda: app.key(*shortcut.split()), lambda s: s["moves"] == 0 and s["overlay"] is None)
+        state = app.after(lambda: app.key(*shortcut.split()), lambda s: s["moves"] == 0 and s["overlay"] is None,
+                          moving=True)   # the cursor hides as the deal starts; Tab ends the deal's motion
         assert not state["cursor_shown"] and state["cursor"] == [STOCK, None] and cursor_pixels(app) == 0
 
 

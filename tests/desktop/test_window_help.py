@@ -34,6 +34,8 @@ def test_the_win_summary_tells_a_record_beaten_and_f2_works_over_it(launch, tmp_
     state = app.after(lambda: app.key("f"), lambda s: s["celebrating"], moving=True)
     state = app.after(lambda: app.key("Escape"), lambda s: s["overlay"] == "win")   # skips the celebration
     assert "New record: your fewest moves!" in state["texts"]
+    for widget_id, tip in (("next", "Next game (Enter)"), ("close", "Close (Esc)")):
+        state = app.after(lambda: app.hover(*centre(state["panel"][widget_id])), lambda s: s["tooltip"] == tip)
     state = app.after(lambda: app.key("F2"), lambda s: s["overlay"] == "stats")
     state = app.after(lambda: app.key("Escape"), lambda s: s["overlay"] is None)
     assert state["won"]
@@ -62,7 +64,7 @@ def test_help_by_key_and_button_shift_tab_space_and_paste(launch):
     state = app.after(lambda: app.key("ctrl+n"), lambda s: s["overlay"] == "new_game")
     state = app.after(lambda: app.key("ctrl+v"), lambda s: s["focus"] == "code")
     assert DEAL_G + "▏" in state["texts"]
-    state = app.after(lambda: app.key("Return"), lambda s: s["overlay"] is None)
+    state = app.after(lambda: app.key("Return"), lambda s: s["overlay"] is None, moving=True)
     assert state["code"] == DEAL_G and state["moves"] == 0
 
 

@@ -8,7 +8,8 @@ import time
 from test_window import DEAL_G, slot_center, spot, visible_point
 
 SLOW = "0.25"   # four times slower than a player's
-SLOWER = "0.15"  # a deal lasts about six seconds: time enough to catch it half way on a busy machine
+SLOWER = "0.3"   # a deal lasts about three seconds, its last card leaving after 2.7: time enough to catch
+                 # it half way on a busy machine
 TARGET_COLOR = (140, 240, 120)   # view.TARGET_COLOR
 STATUS_BAND = (16, 52, 30)
 AD, AH, TEN_C, NINE_D = 26, 13, 48, 34
@@ -86,7 +87,7 @@ def test_a_restart_is_dealt_card_by_card_and_a_key_during_the_deal_is_not_lost(l
     # game in progress, only its clock draws a frame, once a second
     state = app.wait(lambda s: s["moves"] == 1, timeout=10)
     frames = state["frames"]
-    time.sleep(2.2)
+    time.sleep(1.2)
     assert app.read()["frames"] - frames <= 3
 
 

@@ -11,6 +11,15 @@ LAUNCH = "import sys; from solitaire_klondike.frontends.cli import main; sys.exi
 MOTION_SPEED = "3"   # the cards still move in the tests, three times as fast as for a player
 
 
+def _clicks(repeat: int) -> list[str]:
+    """xdotool's words for ``repeat`` left clicks 60 ms apart, as a player double-clicks (its own
+    ``--delay`` would also wait after the last click)."""
+    args: list[str] = []
+    for number in range(repeat):
+        args += [*(["sleep", "0.06"] if number else []), "click", "--delay", "0", "1"]
+    return args
+
+
 class App:
     """One game process on the test display, with helpers that speak window coordinates
     (pyglet's: origin bottom-left, y up)."""
@@ -74,7 +83,7 @@ class App:
 
     def click(self, x: float, y: float, repeat: int = 1) -> None:
         self._xdotool("mousemove", "--window", self.window, *self._to_screen(x, y))
-        self._xdotool("click", "--repeat", str(repeat), "--delay", "60", "1")
+        self._xdotool(*_clicks(repeat))
 
     def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         self._xdotool("mousemove", "--window", self.window, *self._to_screen(*start))
@@ -94,7 +103,7 @@ class App:
             if name == "move":
                 args += ["mousemove", "--window", self.window, str(round(values[0])), str(round(height - values[1]))]
             elif name == "click":
-                args += ["click", "--repeat", str(values[0]), "--delay", "60", "1"]
+                args += _clicks(values[0])
             else:
                 args += ["mouse" + name, "1"]
         self._xdotool(*args)
@@ -103,8 +112,9 @@ class App:
         self._xdotool("key", "--delay", "30", *names)
 
     def key_fast(self, *names: str) -> None:
-        """Many keys, as fast as a player who knows the way."""
-        self._xdotool("key", "--delay", "4", *names)
+        """Many keys at once, each pressed and let go in turn: the game takes them in order however
+        fast they come (the X server queues them)."""
+        self._xdotool("key", "--delay", "0", *names)
 
     def type(self, text: str) -> None:
         self._xdotool("type", "--delay", "20", text)
