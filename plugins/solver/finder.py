@@ -15,6 +15,7 @@ from solitaire_klondike.core import Position
 from .moves import Board, Child
 
 CHECK_EVERY = 32  # positions between two looks at the clock
+PASS_COST = 20    # in the score, a pass through the talon against a card on a foundation (2) or turned (4)
 Line = tuple[Child, "Line"] | None  # the moves that led to a position, last first
 Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
@@ -53,8 +54,9 @@ def best_first(counter: Counter, board: Board, entries: int) -> Generator[None, 
 
 
 def _score(p: Position) -> int:
-    """Lower first: few hidden cards, many cards on the foundations, few left in the talon."""
-    return 4 * sum(p.hidden) - 2 * sum(p.foundations) + len(p.stock) + len(p.waste)
+    """Lower first: few hidden cards, many cards on the foundations, few left in the talon, few
+    passes through it (a line a player can follow)."""
+    return 4 * sum(p.hidden) - 2 * sum(p.foundations) + len(p.stock) + len(p.waste) + PASS_COST * p.recycles
 
 
 def _snapshot(p: Position) -> Snapshot:
