@@ -7,7 +7,7 @@ under the position's own draw count and recycle limit, leaving out only what ``m
 cannot matter.  "Unwinnable" is said only when the depth-first search ends without a win, or
 when ``deadlock`` proves that some card can never leave its place.
 
-The two share the time in short turns, the finder first, so that an easy win costs no proof
+The two take short turns (counted in positions, not seconds), the finder first, so that an easy win costs no proof
 search and a quick proof of a loss waits for no long hunt.  A table of positions already searched
 keeps each search from searching a position twice; positions on the current line are kept apart
 so a line never loops, even after the table is emptied because it grew past its size.
@@ -27,7 +27,8 @@ TABLE_MB_VARIABLE = "SOLITAIRE_KLONDIKE_SOLVER_MB"
 TABLE_MB = 512
 ENTRY_BYTES = 200  # a key of ~80 bytes, its object header and its share of the dict's slots
 CHECK_EVERY = 128  # positions between two looks at the clock
-TURN = 0.05        # seconds a search runs before the other one's turn
+TURN = 10          # yields (of CHECK_EVERY positions, ~0.05 s) a search runs before the other one's turn:
+                   # counted, not timed, so that a deal gets the same verdict, line and count on every machine
 
 # A search yields now and then (to let the other one run) and returns the winning line or None.
 Searching = Generator[None, None, list[Child] | None]
@@ -78,12 +79,11 @@ class _Solver:
         turn = 0
         while True:
             search = searches[turn % len(searches)]
-            end = min(time.perf_counter() + TURN, self.deadline)
             try:
-                while True:
+                for _ in range(TURN):
                     next(search)
                     now = time.perf_counter()
-                    if now > end or self.cancel():
+                    if now > self.deadline or self.cancel():
                         break
             except StopIteration as stop:
                 if stop.value is not None:
