@@ -142,9 +142,12 @@ class Game:
         """``score`` once the whole seconds after ``start`` up to ``end`` have passed."""
         if self._timed:
             for second in range(start + 1, end + 1):
-                timed = self._hooks.ask("klondike_timed_score", int, score=score, seconds=second, won=False)
-                score = score if timed is None else timed
+                score = self._timed_score(score, second, won=False)
         return score
+
+    def _timed_score(self, score: int, seconds: int, won: bool) -> int:
+        timed = self._hooks.ask("klondike_timed_score", int, score=score, seconds=seconds, won=won)
+        return score if timed is None else timed
 
     @property
     def score_text(self) -> str:
@@ -257,8 +260,7 @@ class Game:
         try:
             score = self._hooks.call("klondike_score", int, score=self.score, action=action)
             if self._timed and position.is_won():
-                timed = self._hooks.ask("klondike_timed_score", int, score=score, seconds=second, won=True)
-                score = score if timed is None else timed
+                score = self._timed_score(score, second, won=True)
         except PluginError:
             position.unmake(move, undo)
             raise

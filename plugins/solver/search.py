@@ -27,7 +27,7 @@ TABLE_MB_VARIABLE = "SOLITAIRE_KLONDIKE_SOLVER_MB"
 TABLE_MB = 512
 ENTRY_BYTES = 200  # a key of ~80 bytes, its object header and its share of the dict's slots
 CHECK_EVERY = 128  # positions between two looks at the clock
-TURN = 10          # yields (of CHECK_EVERY positions, ~0.05 s) a search runs before the other one's turn:
+TURN = 10          # yields (~0.05 s of searching) a search runs before the other one's turn:
                    # counted, not timed, so that a deal gets the same verdict, line and count on every machine
 
 # A search yields now and then (to let the other one run) and returns the winning line or None.
