@@ -1,16 +1,19 @@
-"""Two searches in turns, and a verdict that is never wrong.
+"""Three searches in turns, and a verdict that is never wrong.
 
-A best-first search (``finder``) looks for a win among the moves that usually win; it proves
-nothing when it fails.  A depth-first search of the whole game (``depth_first``) proves: every
-move of the rules, partial runs (R7) and cards taken back from a foundation (R11) included,
-under the position's own draw count and recycle limit, leaving out only what ``moves`` shows
-cannot matter.  "Unwinnable" is said only when the depth-first search ends without a win, or
-when ``deadlock`` proves that some card can never leave its place.
+Two hunts look for a win among the moves that usually win (``moves``' restricted board): a
+best-first one (``finder``), which finds easy wins first and short lines, and a depth-first one,
+which digs into deep lines the other leaves for later.  They prove nothing when they fail.  A
+depth-first search of the whole game (``depth_first`` on a full board) proves: every move of the
+rules, partial runs (R7) and cards taken back from a foundation (R11) included, under the
+position's own draw count and recycle limit, leaving out only what ``moves`` shows cannot matter.
+"Unwinnable" is said only when that search ends without a win, or when ``deadlock`` proves that
+some card can never leave its place.
 
-The two take short turns (counted in positions, not seconds), the finder first, so that an easy win costs no proof
-search and a quick proof of a loss waits for no long hunt.  A table of positions already searched
-keeps each search from searching a position twice; positions on the current line are kept apart
-so a line never loops, even after the table is emptied because it grew past its size.
+They take short turns (counted in positions, not seconds): the proof every other turn, the two
+hunts the rest, the best-first one first, so that an easy win costs no proof search and a quick
+proof of a loss waits for no long hunt.  A table of positions already searched keeps each search
+from searching a position twice; positions on the current line are kept apart so a line never
+loops, even after the table is emptied because it grew past its size.
 """
 
 import os
@@ -72,10 +75,13 @@ class _Solver:
             return self.verdict(UNDECIDED, [])
         if quick_proof and stuck(p):
             return self.verdict(UNWINNABLE, [])
-        prover = self.depth_first(Board(p.copy()))
+        prover = self.depth_first(Board(p.copy()), self.entries // 2)
         searches = [prover]
+        hunter = None
         if finder:
-            searches.insert(0, best_first(self, Board(p.copy(), restricted=True), self.entries // 2))
+            # the proof takes every other turn; the two hunts for a win share the rest
+            hunter = self.depth_first(Board(p.copy(), restricted=True), self.entries // 4)
+            searches = [best_first(self, Board(p.copy(), restricted=True), self.entries // 4), prover, hunter, prover]
         turn = 0
         while True:
             search = searches[turn % len(searches)]
@@ -90,7 +96,10 @@ class _Solver:
                     return self.verdict(WINNABLE, stop.value)
                 if search is prover:
                     return self.verdict(UNWINNABLE, [])
-                searches.remove(search)  # the finder ran out of moves: only the proof goes on
+                # A hunt ran out.  The depth-first one has then searched every position the moves of
+                # a restricted board reach, so the best-first one (same moves) cannot win either.
+                searches = [s for s in searches if s is prover or (s is not search and search is not hunter)]
+                turn = 0
                 continue
             if now > self.deadline or self.cancel():
                 return self.verdict(UNDECIDED, [])
@@ -102,8 +111,10 @@ class _Solver:
         if progress > self.best_progress:
             self.best_progress, self.best_child = progress, first
 
-    def depth_first(self, board: Board) -> Searching:
-        """Depth first from the position: the winning line, or ``None`` when there is none.
+    def depth_first(self, board: Board, entries: int) -> Searching:
+        """Depth first from the position: the winning line, or ``None`` when there is none among the
+        moves ``board`` tries (so none at all when it is not ``restricted``).  The table holds at most
+        ``entries`` positions.
 
         The table maps a key to the talon places already searched with it (bits, see
         ``Board.reached_from``): a position whose place taps reach from one of them is not searched.
@@ -137,7 +148,7 @@ class _Solver:
                 # one where some card can never leave its place: no win from there (``deadlock``)
                 board.take_back(child, undo)
                 continue
-            if len(table) >= self.entries:
+            if len(table) >= entries:
                 table = {}  # emptied when full: the line's own positions stay
                 for k, bit in on_line:
                     table[k] = table.get(k, 0) | bit
