@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solitaire_klondike.core import InvalidCodeError, Plugins
-from solitaire_klondike.frontends.i18n import _
+from solitaire_klondike.frontends.i18n import _, ngettext
 
 from .arguments import _paragraphs
 
@@ -98,7 +98,8 @@ def _analyze(args: argparse.Namespace, deals: "DealSpec", variant: str, journal:
     already = sum(1 for deal in done if deal in deals)
     todo = (deal for deal in deals if deal not in done)
     where = (_("the Dask cluster at {address}").format(address=args.scheduler) if args.scheduler
-             else _("{count} local processes").format(count=args.workers or cores()))
+             else ngettext("{count} local process", "{count} local processes", args.workers or cores()).format(
+                 count=args.workers or cores()))
     say(_("{variant}, deals {deals}: {done} of {total} already in {file}; solving the rest on {where}").format(
         variant=variant, deals=deals, done=already, total=total, file=args.out, where=where))
     progress = Progress(total, already, template=_("{bar} {done}/{total} {share}  {rate} deals/min  left {left}"))
