@@ -5,13 +5,15 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from importlib.metadata import entry_points
+from importlib import import_module
+from pathlib import Path
 from typing import TypeVar
 
 import pluggy
 
 from . import default_deal, hookspecs, watchdog
 from .codes import GameCode, PluginTurnedOffError
+from .discovery import Found, find_entry_points
 from .hookspecs import PROJECT
 from .words import Catalog
 
@@ -19,6 +21,7 @@ T = TypeVar("T")
 
 ENTRY_POINT_GROUP = PROJECT
 CORE_NAME = "core"
+DISTRIBUTION = "solitaire-klondike"   # the built-in plugins' distribution
 BLOCKED = "blocked"
 _TOKEN = re.compile(r"[A-Z][A-Z0-9]{0,15}")
 _HOOK_PREFIX = "klondike_"
@@ -106,7 +109,8 @@ class _Manager(pluggy.PluginManager):
 class Plugins:
     """The plugins found at start-up, and the variants they declare."""
 
-    def __init__(self, blocked: Iterable[str] = ()) -> None:
+    def __init__(self, blocked: Iterable[str] = (), version: str | None = None) -> None:
+        """``version``: the game's own (else read from its distribution's metadata)."""
         self.manager = _Manager(PROJECT)
         self.manager.add_hookspecs(hookspecs)
         self.infos: list[PluginInfo] = []
@@ -114,26 +118,22 @@ class Plugins:
         self._score_hooks: dict[str, GameHooks] = {}
         for name in self.blocked:
             self.manager.set_blocked(name)
-        self.add(default_deal, CORE_NAME, source="built-in", version=_own_version())
+        self.add(default_deal, CORE_NAME, source="built-in", version=version or _own_version())
 
-    def load_entry_points(self) -> "Plugins":
-        """Register every plugin of the entry-point group, the built-ins first (so their tokens stay
-        theirs), then the others by name; a broken one is recorded, not fatal."""
-        found, about = [], {}
-        for point in entry_points(group=ENTRY_POINT_GROUP):
-            dist = point.dist
-            if dist and dist not in about:   # each distribution's metadata read once: the built-ins share one
-                about[dist] = (dist.name, dist.version)
-            name, version = about[dist] if dist else (point.value, "?")
-            source = "built-in" if dist and name == "solitaire-klondike" else name
-            found.append((source != "built-in", point.name, point, source, version))
-        for _third_party, name, point, source, version in sorted(found, key=lambda f: f[:2]):
+    def load_entry_points(self, found: list[Found] | None = None) -> "Plugins":
+        """Register every plugin of the entry-point group (``found`` when given), the built-ins first
+        (so their tokens stay theirs), then the others by name; a broken one is recorded, not fatal."""
+        points = []
+        for point in find_entry_points(ENTRY_POINT_GROUP) if found is None else found:
+            source = "built-in" if point.distribution == DISTRIBUTION else point.distribution or point.value
+            points.append((source != "built-in", point.name, point.value, source, point.version))
+        for _third_party, name, value, source, version in sorted(points, key=lambda f: f[:2]):
             if name in self.blocked:
                 self.infos.append(PluginInfo(name, source, version, error=BLOCKED))
                 continue
             try:
                 with _guarded(name, "importing"):
-                    plugin = point.load()
+                    plugin = _load(value)
             except BaseException as exc:  # even SystemExit or KeyboardInterrupt, from its import
                 self.infos.append(PluginInfo(name, source, version, error=f"cannot be imported: {_describe(exc)}"))
                 continue
@@ -379,10 +379,14 @@ _ANSWER_RULES: dict[str, Callable[[object], str | None]] = {
 }
 
 
-def load_plugins(blocked: Iterable[str] = (), turned_off: Iterable[str] = ()) -> Plugins:
+def load_plugins(blocked: Iterable[str] = (), turned_off: Iterable[str] = (), remembered: Path | None = None
+                 ) -> Plugins:
     """Every plugin of the entry-point group, less the blocked names; ``turned_off`` names the
-    plugins the player turned off (those that cannot be are left on)."""
-    plugins = Plugins(blocked).load_entry_points()
+    plugins the player turned off (those that cannot be are left on); ``remembered`` is a file
+    that keeps what was found, for the next run (:mod:`.discovery`)."""
+    found = find_entry_points(ENTRY_POINT_GROUP, remembered)
+    own = next((point.version for point in found if point.distribution == DISTRIBUTION), None)
+    plugins = Plugins(blocked, own).load_entry_points(found)
     for name in turned_off:
         with contextlib.suppress(ValueError):  # not installed any more, the core, the last of its kind
             plugins.turn(name, on=False)
@@ -401,6 +405,15 @@ def _own_version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        return version("solitaire-klondike")
+        return version(DISTRIBUTION)
     except PackageNotFoundError:
         return "?"
+
+
+def _load(value: str) -> object:
+    """What an entry point's ``module:attribute.attribute [extras]`` names, imported."""
+    module, _colon, attributes = value.partition("[")[0].partition(":")
+    found: object = import_module(module.strip())
+    for attribute in filter(None, attributes.strip().split(".")):
+        found = getattr(found, attribute)
+    return found

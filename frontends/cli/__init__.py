@@ -26,12 +26,21 @@ from solitaire_klondike.frontends.i18n import _, ngettext, set_language
 from solitaire_klondike.frontends.refusals import code_error_message, refusal_message
 
 from .argparse_words import translate_argparse
-from .arguments import BLOCK_VARIABLE, DEFAULT_COMMAND, build_parsers, move_sources, requested_language, split_command
+from .arguments import (
+    BLOCK_VARIABLE,
+    COMMANDS,
+    DEFAULT_COMMAND,
+    build_parsers,
+    move_sources,
+    requested_language,
+    split_command,
+)
 from .moves_input import MovesInputError, read_moves
 from .render import game_json, position_text
 
 EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_PLUGIN, EXIT_NO_SCREEN = 1, 2, 3, 4
 EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
+PLUGINS_FOUND = "plugins.json"   # in the cache folder: the entry points the desktop game found, for its next start
 
 
 class CommandError(Exception):
@@ -71,20 +80,18 @@ def _no_screen() -> str:
 def _main(argv: list[str]) -> int:
     set_language(requested_language(argv))
     translate_argparse(_, ngettext)
-    top, parsers = build_parsers(*_folders())
     name, rest = split_command(argv)
-    if name is None:
-        if {"-h", "--help", "--version"} & set(argv):
-            top.parse_args(argv)
-        name = DEFAULT_COMMAND
+    if name is None:   # the top-level help or version, else the default command
+        name = "" if {"-h", "--help", "--version"} & set(argv) else DEFAULT_COMMAND
+    top, parsers = build_parsers(*_folders(), only=name if name in COMMANDS else None)
     if name not in parsers:
-        top.parse_args(argv)  # says the command is unknown, and exits
+        top.parse_args(argv)  # the top-level help or version, or an unknown command: says so, and exits
     parser = parsers[name]
     # parse_intermixed_args keeps the usage without its first 7 characters, the length of "usage: "
     # in English: give it the usage without the prefix in the user's language
     parser.usage = parser.format_usage().removeprefix(_("usage: "))
     args = parser.parse_intermixed_args(rest)
-    plugins = _load_plugins(args.block_plugin)
+    plugins = _load_plugins(args.block_plugin, remember=name == "play")
     commands = {"deal": _deal, "replay": _replay, "solve": _solve, "plugins": _plugins, "play": _play,
                 "stats": _stats, "new": _new, "analyze": _analyze}
     if name in ("replay", "solve"):
@@ -98,15 +105,18 @@ def _folders() -> tuple[str, str]:
     return str(data_folder()), str(cache_folder())
 
 
-def _load_plugins(named: list[str]) -> Plugins:
+def _load_plugins(named: list[str], remember: bool = False) -> Plugins:
+    """The plugins, less the blocked ones; with ``remember`` (the desktop game), those found are
+    kept in the cache folder for the next start."""
     from_variable = os.environ.get(BLOCK_VARIABLE, "").split(",")
     blocked = [name.strip() for name in [*named, *from_variable] if name.strip()]
     if CORE_NAME in blocked:
         raise CommandError(_("the plugin 'core' cannot be blocked: it is the engine's own deal, which every game "
                              "needs"), EXIT_BAD_INPUT)
-    from solitaire_klondike.player_data import PLUGINS_OFF, plugins_off, read_setting
+    from solitaire_klondike.player_data import PLUGINS_OFF, cache_folder, plugins_off, read_setting
 
-    plugins = load_plugins(blocked=blocked, turned_off=plugins_off(read_setting(PLUGINS_OFF)))
+    plugins = load_plugins(blocked=blocked, turned_off=plugins_off(read_setting(PLUGINS_OFF)),
+                           remembered=cache_folder() / PLUGINS_FOUND if remember else None)
     known = {info.name for info in plugins.infos}
     for name in sorted(set(blocked) - known):
         alike = [k for k in sorted(known) if k.lower() == name.lower()]

@@ -3,7 +3,6 @@
 import argparse
 import textwrap
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 
 from solitaire_klondike.frontends.i18n import LANGUAGES, _
 
@@ -50,6 +49,8 @@ def _moves_statuses(done: str, bad_input: str) -> str:
 
 
 def program_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("solitaire-klondike")
     except PackageNotFoundError:
@@ -89,9 +90,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
                                "LC_MESSAGES or LANG)").format(languages=", ".join(LANGUAGES)))
 
 
-def build_parsers(data_folder: str,
-                  cache_folder: str) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    """The top-level parser (for ``--help`` and ``--version``) and one parser per command."""
+def build_parsers(data_folder: str, cache_folder: str, only: str | None = None
+                  ) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The top-level parser (for ``--help`` and ``--version``) and one parser per command, or only
+    the parser of command ``only`` (the others' help is not worth writing for one command)."""
     formatter = argparse.RawDescriptionHelpFormatter
     top = argparse.ArgumentParser(
         prog="klondike", formatter_class=formatter, allow_abbrev=False,
@@ -111,76 +113,88 @@ def build_parsers(data_folder: str,
         return parser
 
     code_help, code_name = _("a game code such as KL1-D1N-AAAAAAG"), _("CODE")
-    play = command("play", _("open the desktop game (the default), on a given deal or the saved game"),
-                   _("Open the desktop game window. With a game code, play that deal (the saved game is kept as "
-                     "an abandoned game); without one, resume the saved game or start a new one."),
-                   where_data_lives(data_folder, cache_folder))
-    play.add_argument("code", nargs="?", metavar=code_name, help=_("a game code; without one the saved game resumes"))
 
-    deal = command("deal", _("show the layout a game code deals"),
-                   _("Print the table a game code deals: the stock with its next card first, the waste, the "
-                     "foundations and the seven columns, face-down cards in brackets."),
-                   _paragraphs(_("Exit status: 0 done; 2 a bad game code; 3 a plugin failed.")))
-    deal.add_argument("code", metavar=code_name, help=code_help)
-    deal.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
-    deal.add_argument("--position", action="store_true", help=_("print the position notation: one line"))
+    if only in (None, "play"):
+        play = command("play", _("open the desktop game (the default), on a given deal or the saved game"),
+                       _("Open the desktop game window. With a game code, play that deal (the saved game is kept as "
+                         "an abandoned game); without one, resume the saved game or start a new one."),
+                       where_data_lives(data_folder, cache_folder))
+        play.add_argument("code", nargs="?", metavar=code_name,
+                          help=_("a game code; without one the saved game resumes"))
 
-    replay = command("replay", _("play moves on a deal and show the result"),
-                     _("Play moves from the start of a deal, then print the position, the score and whether the "
-                       "game is won."),
-                     _moves_help(_moves_statuses(_("0 every move played"),
-                                                 _("2 a bad game code or unreadable input"))))
-    replay.add_argument("code", metavar=code_name, help=code_help)
-    replay.add_argument("moves", nargs="*", metavar=_("MOVE"),
-                        help=_("moves such as S W-F T3-T5; '-' reads moves from standard input"))
-    replay.add_argument("--file", action="append", default=[], metavar=_("FILE"),
-                        help=_("read moves from this file (repeatable)"))
-    replay.add_argument("--seconds", type=float, default=0.0, metavar=_("N"),
-                        help=_("count N seconds of play before the moves (for scoring that counts time)"))
-    replay.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
-    replay.add_argument("--position", action="store_true", help=_("print the position notation: one line"))
+    if only in (None, "deal"):
+        deal = command("deal", _("show the layout a game code deals"),
+                       _("Print the table a game code deals: the stock with its next card first, the waste, the "
+                         "foundations and the seven columns, face-down cards in brackets."),
+                       _paragraphs(_("Exit status: 0 done; 2 a bad game code; 3 a plugin failed.")))
+        deal.add_argument("code", metavar=code_name, help=code_help)
+        deal.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
+        deal.add_argument("--position", action="store_true", help=_("print the position notation: one line"))
 
-    solve = command("solve", _("say whether a deal, after some moves, can still be won, and how"),
-                    _("Play moves from the start of a deal as replay does, then search the position for a win, "
-                      "knowing every card, the face-down ones too. The verdict is winnable (with a winning line "
-                      "from that position), unwinnable (a search that left out nothing a win could need found "
-                      "none) or undecided (the time ran out; the best move found is given, unproven)."),
-                    _moves_help(_moves_statuses(_("0 a verdict was given (winnable, unwinnable or undecided)"),
-                                                _("2 a bad game code, budget or unreadable input"))))
-    solve.add_argument("code", metavar=code_name, help=code_help)
-    solve.add_argument("moves", nargs="*", metavar=_("MOVE"),
-                       help=_("moves such as S W-F T3-T5; '-' reads moves from standard input"))
-    solve.add_argument("--file", action="append", default=[], metavar=_("FILE"),
-                       help=_("read moves from this file (repeatable)"))
-    solve.add_argument("--budget", type=_seconds, default=DEFAULT_BUDGET, metavar=_("SECONDS"),
-                       help=_("the most seconds the search may take (default: {seconds:g})").format(
-                           seconds=DEFAULT_BUDGET))
-    solve.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
+    if only in (None, "replay"):
+        replay = command("replay", _("play moves on a deal and show the result"),
+                         _("Play moves from the start of a deal, then print the position, the score and whether the "
+                           "game is won."),
+                         _moves_help(_moves_statuses(_("0 every move played"),
+                                                     _("2 a bad game code or unreadable input"))))
+        replay.add_argument("code", metavar=code_name, help=code_help)
+        replay.add_argument("moves", nargs="*", metavar=_("MOVE"),
+                            help=_("moves such as S W-F T3-T5; '-' reads moves from standard input"))
+        replay.add_argument("--file", action="append", default=[], metavar=_("FILE"),
+                            help=_("read moves from this file (repeatable)"))
+        replay.add_argument("--seconds", type=float, default=0.0, metavar=_("N"),
+                            help=_("count N seconds of play before the moves (for scoring that counts time)"))
+        replay.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
+        replay.add_argument("--position", action="store_true", help=_("print the position notation: one line"))
 
-    listing = command("plugins", _("list the plugins found and whether they are on, off or failed"),
-                      _("List every plugin found: its name, kind, token, version, where it comes from, and its "
-                        "state: on, off (turned off by you: new games leave it out), blocked for this run, or "
-                        "failed (and why). --enable and --disable change the remembered choice, from the next "
-                        "game; --block-plugin still wins for one run."))
-    switch = listing.add_mutually_exclusive_group()
-    switch.add_argument("--enable", metavar=_("NAME"), help=_("turn a plugin on, from the next game (remembered)"))
-    switch.add_argument("--disable", metavar=_("NAME"), help=_("turn a plugin off, from the next game (remembered)"))
+    if only in (None, "solve"):
+        solve = command("solve", _("say whether a deal, after some moves, can still be won, and how"),
+                        _("Play moves from the start of a deal as replay does, then search the position for a win, "
+                          "knowing every card, the face-down ones too. The verdict is winnable (with a winning line "
+                          "from that position), unwinnable (a search that left out nothing a win could need found "
+                          "none) or undecided (the time ran out; the best move found is given, unproven)."),
+                        _moves_help(_moves_statuses(_("0 a verdict was given (winnable, unwinnable or undecided)"),
+                                                    _("2 a bad game code, budget or unreadable input"))))
+        solve.add_argument("code", metavar=code_name, help=code_help)
+        solve.add_argument("moves", nargs="*", metavar=_("MOVE"),
+                           help=_("moves such as S W-F T3-T5; '-' reads moves from standard input"))
+        solve.add_argument("--file", action="append", default=[], metavar=_("FILE"),
+                           help=_("read moves from this file (repeatable)"))
+        solve.add_argument("--budget", type=_seconds, default=DEFAULT_BUDGET, metavar=_("SECONDS"),
+                           help=_("the most seconds the search may take (default: {seconds:g})").format(
+                               seconds=DEFAULT_BUDGET))
+        solve.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
 
-    stats = command("stats", _("print the statistics of the games played"),
-                    _("Print your statistics per variant and in total, or write every game record to a CSV file. "
-                      "A game counts as played from its first action; the game in progress is counted and "
-                      "exported too."),
-                    where_data_lives(data_folder, cache_folder))
-    output = stats.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
-    output.add_argument("--export", metavar=_("FILE.csv"), help=_("write every game record to a CSV file"))
-    stats.add_argument("--force", action="store_true",
-                       help=_("let --export replace a file that exists (never the game's own data file)"))
+    if only in (None, "plugins"):
+        listing = command("plugins", _("list the plugins found and whether they are on, off or failed"),
+                          _("List every plugin found: its name, kind, token, version, where it comes from, and its "
+                            "state: on, off (turned off by you: new games leave it out), blocked for this run, or "
+                            "failed (and why). --enable and --disable change the remembered choice, from the next "
+                            "game; --block-plugin still wins for one run."))
+        switch = listing.add_mutually_exclusive_group()
+        switch.add_argument("--enable", metavar=_("NAME"),
+                            help=_("turn a plugin on, from the next game (remembered)"))
+        switch.add_argument("--disable", metavar=_("NAME"),
+                            help=_("turn a plugin off, from the next game (remembered)"))
+
+    if only in (None, "stats"):
+        stats = command("stats", _("print the statistics of the games played"),
+                        _("Print your statistics per variant and in total, or write every game record to a CSV file. "
+                          "A game counts as played from its first action; the game in progress is counted and "
+                          "exported too."),
+                        where_data_lives(data_folder, cache_folder))
+        output = stats.add_mutually_exclusive_group()
+        output.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
+        output.add_argument("--export", metavar=_("FILE.csv"), help=_("write every game record to a CSV file"))
+        stats.add_argument("--force", action="store_true",
+                           help=_("let --export replace a file that exists (never the game's own data file)"))
 
     from . import analyze, new
 
-    new.add_arguments(command("new", *new.summary()))
-    analyze.add_arguments(command("analyze", *analyze.summary()))
+    if only in (None, "new"):
+        new.add_arguments(command("new", *new.summary()))
+    if only in (None, "analyze"):
+        analyze.add_arguments(command("analyze", *analyze.summary()))
     return top, parsers
 
 
