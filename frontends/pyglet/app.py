@@ -1,5 +1,6 @@
 """``klondike`` / ``klondike play [CODE]``: open the desktop game."""
 
+import gc
 import sys
 
 from solitaire_klondike.core import InvalidCodeError, PluginError, Plugins
@@ -7,6 +8,21 @@ from solitaire_klondike.core import InvalidCodeError, PluginError, Plugins
 
 def run(plugins: Plugins, code: str | None) -> int:
     """Open the window on ``code``, or on the saved game, or on a new one; return the exit status."""
+    # the start allocates much and frees little: Python's collector, which would sweep all of it
+    # again and again (~10 ms), waits until the first frame is on screen
+    gc.disable()
+    try:
+        return _run(plugins, code)
+    finally:
+        gc.enable()
+
+
+def _collect_from_now() -> None:
+    gc.freeze()   # what the start made lives as long as the game: no collection sweeps it again
+    gc.enable()
+
+
+def _run(plugins: Plugins, code: str | None) -> int:
     game_code = None
     if code:
         try:
@@ -45,6 +61,7 @@ def run(plugins: Plugins, code: str | None) -> int:
         print(f"klondike: no game can be dealt: {exc}", file=sys.stderr)
         store.close()
         return 3
-    KlondikeWindow(session)
+    window = KlondikeWindow(session)
+    window.first_frame_jobs.append(_collect_from_now)
     pyglet.app.run(interval=None)
     return 0

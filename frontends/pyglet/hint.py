@@ -9,6 +9,7 @@ kept, so asking again after following it answers at once with its next move.
 import threading
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from solitaire_klondike.core import (
     COLUMNS,
@@ -27,7 +28,9 @@ from solitaire_klondike.core.cards import RANK
 from solitaire_klondike.frontends.i18n import _
 
 from ..refusals import card_symbol
-from .panels import Panel, Widget
+
+if TYPE_CHECKING:
+    from .panels import Panel
 
 BUDGET = 10.0         # seconds for the position on the table
 BACK_BUDGET = 2.0     # for each earlier position, when looking for the last one that could be won
@@ -187,8 +190,10 @@ def back_words(back: int) -> str:
              "undo: {count}).").format(count=back)
 
 
-def lost_panel(back: int) -> Panel:
+def lost_panel(back: int) -> "Panel":
     """Said only when the player asked (R20): no win remains, and undo can reach where one did."""
+    from .panels import Panel, Widget
+
     return Panel("lost", [
         [Widget("title", _("No win remains"))],
         [Widget("text", back_words(back))],

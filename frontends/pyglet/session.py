@@ -13,7 +13,6 @@ from solitaire_klondike.core import Game, GameCode, IllegalMoveError, Move, Plug
 from solitaire_klondike.player_data import Store
 
 from .messages import move_refusal, notice_text, plugin_failed, plugin_failures, plugin_left_out
-from .panels import beaten_records
 from .plugin_guard import leave_out, probe, working_game
 
 STATE_FILE_VARIABLE = "KLONDIKE_TEST_STATE_FILE"
@@ -135,6 +134,8 @@ class Session:
 
     def _check_win(self, before: dict | None) -> None:
         if before is not None and self.game.is_won():
+            from .panels import beaten_records
+
             after = self.store.statistics().get(self.game.code.draw + self.game.code.scoring, {})
             self.won_just_now, self.records_beaten = True, beaten_records(before, after)
 

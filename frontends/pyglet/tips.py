@@ -1,8 +1,11 @@
 """What the tooltip says over each button: its name and the key that presses it.  No pyglet here."""
 
+from typing import TYPE_CHECKING
+
 from solitaire_klondike.frontends.i18n import _
 
-from .panels import Panel
+if TYPE_CHECKING:
+    from .panels import Panel
 
 
 def toolbar_tips() -> dict[str, str]:
@@ -14,7 +17,7 @@ def toolbar_tips() -> dict[str, str]:
     return {i: f"{name} ({keys})" for i, (name, keys) in names.items()}
 
 
-def panel_tip(panel: Panel, widget_id: str) -> str:
+def panel_tip(panel: "Panel", widget_id: str) -> str:
     """A panel button's or option's name with its keys: Enter for the panel's default, Esc for the
     one that closes it, else Tab to it then Space; the code field says it takes a paste."""
     widget = panel.widget(widget_id)

@@ -1,12 +1,16 @@
 """The toolbar and the overlay panels: labels, buttons and their hit areas."""
 
+from typing import TYPE_CHECKING
+
 import pyglet
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
 from .layout import Rect
-from .panels import Panel
 from .table_ui import TableLabels
+
+if TYPE_CHECKING:
+    from .panels import Panel
 
 FONT = "DejaVu Sans"
 TEXT = (245, 245, 240, 255)
@@ -248,7 +252,7 @@ class PanelView:
             item.delete()
         self.drawn, self.hits = [], []
 
-    def show(self, panel: Panel, width: float, height: float, unit: float, hover: str | None = None) -> None:
+    def show(self, panel: "Panel", width: float, height: float, unit: float, hover: str | None = None) -> None:
         """Draw ``panel`` centred; ``unit`` is the text height in window units.  Rows too wide
         wrap; a panel too tall for the window is drawn with smaller text, never under ``smallest``,
         and when even that is too tall it scrolls (the wheel, or the focus moving out of view)."""
@@ -284,7 +288,7 @@ class PanelView:
         self.first_line = max(0, self.first_line + lines)
         self.follow_focus = False
 
-    def _visible(self, panel: Panel, lines: list, heights: list[float], pad: float, room: float) -> tuple[list, list]:
+    def _visible(self, panel: "Panel", lines: list, heights: list[float], pad: float, room: float) -> tuple[list, list]:
         """The lines of a scrolling panel that fit in ``room`` from :attr:`first_line` (moved so that
         the focused widget shows, unless the wheel scrolled); the others are taken out of the batch."""
         count, mark = len(lines), self._mark_height()
@@ -311,7 +315,7 @@ class PanelView:
                     item.delete()
         return lines[first:last], heights[first:last]
 
-    def _lay_out(self, panel: Panel, width: float, height: float, unit: float, hover: str | None,
+    def _lay_out(self, panel: "Panel", width: float, height: float, unit: float, hover: str | None,
                  spacing: float, room: float | None = None) -> float:
         """Lay the panel out with text ``unit`` high and ``spacing`` units between lines, only the
         lines that fit in ``room`` when given; answer its height."""
@@ -360,13 +364,13 @@ class PanelView:
                                                     color=DARK_TEXT, anchor_x="center", anchor_y="center",
                                                     x=round(x), y=round(y), batch=self.batch, group=self.group))
 
-    def _key_width(self, panel: Panel, unit: float, inner: float) -> float:
+    def _key_width(self, panel: "Panel", unit: float, inner: float) -> float:
         """The width of the bold first column of a panel's pairs (at most 40 % of the panel)."""
         keys = [w.text for row in panel.rows for w in row if w.kind == "pair"]
         widest = max((_text_width(k, _points(unit), True) for k in keys), default=0.0)
         return min(widest, inner * 0.4)
 
-    def _choice_width(self, panel: Panel, unit: float, inner: float) -> float:
+    def _choice_width(self, panel: "Panel", unit: float, inner: float) -> float:
         """The width of the options of a list (the widest name; at most 40 % of the panel)."""
         names = [w.text for row in panel.rows for w in row if w.kind == "option" and w.detail]
         widest = max((_text_width(n, _points(unit), False) for n in names), default=0.0)

@@ -9,7 +9,7 @@ import functools
 import os
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pyglet
 from pyglet.window import key, mouse
@@ -28,12 +28,14 @@ from .deal_choice import code_text, fresh_code, remembered, to_setting
 from .hint import Answer, Hinter, answer_words, lost_panel
 from .layout import STATUS_RATIO, Rect, TableLayout
 from .messages import move_refusal, plugin_failed, stuck_text
-from .panels import NewGameForm, Panel, help_panel, restart_panel, settings_panel, stats_panel, win_panel
-from .plugins_window import PluginsForm
 from .session import MIN_WINDOW, STATE_FILE_VARIABLE, Session
 from .tips import panel_tip, toolbar_tips
 from .ui import SMALLEST_TEXT, PanelView, StatusBar, Toolbar, Tooltip
 from .view import TableView
+
+if TYPE_CHECKING:   # the panels are imported when one opens: the first frame needs none
+    from .panels import NewGameForm, Panel
+    from .plugins_window import PluginsForm
 
 FELT = (0.05, 0.42, 0.2, 1.0)
 FRAME_SECONDS = 1 / 60
@@ -116,6 +118,7 @@ class KlondikeWindow(pyglet.window.Window):
         self.hint_unproven = False
         self.lost_back = 0   # undos the "no win remains" panel offers
         self._copy_area = area_copier(self)
+        self.first_frame_jobs: list[Callable[[], object]] = []   # work left until the first frame is shown
         if session.game.is_won():
             self.panel = self._build_panel("win")
         self.set_visible(True)
@@ -157,6 +160,8 @@ class KlondikeWindow(pyglet.window.Window):
         super().flip()
         if os.environ.get(STATE_FILE_VARIABLE):   # once the frame is on screen, for the tests' pixels
             self.session.write_probe(self.probe())
+        while self.first_frame_jobs:   # before any input is handled
+            self.first_frame_jobs.pop(0)()
 
     @guarded
     def on_expose(self) -> None:
@@ -318,6 +323,8 @@ class KlondikeWindow(pyglet.window.Window):
         self.settle()
         self.controller.drag = None
         if name == "new_game":
+            from .panels import NewGameForm
+
             self.form = NewGameForm(self.session.plugins, *self.session.chosen_variant(),
                                     game_in_progress=self._has_progress(),
                                     choices=remembered(self.session.setting(DEAL_CHOICE)))
@@ -332,7 +339,9 @@ class KlondikeWindow(pyglet.window.Window):
         self.panel_view.clear()
         self.refresh()
 
-    def _build_panel(self, name: str) -> Panel:
+    def _build_panel(self, name: str) -> "Panel":
+        from .panels import help_panel, restart_panel, settings_panel, stats_panel, win_panel
+
         store, session = self.session.store, self.session
         if name == "plugins" and self.plugins_form:
             return self.plugins_form.panel()
@@ -409,6 +418,8 @@ class KlondikeWindow(pyglet.window.Window):
         """Open the Plugins window from Settings or New Game, switch a plugin, or go back."""
         session = self.session
         if panel_name != "plugins":
+            from .plugins_window import PluginsForm
+
             self.plugins_form = PluginsForm(session.plugins, back=panel_name)
             self._form_aside, self.form = self.form, None
             self.panel = self._build_panel("plugins")
