@@ -48,11 +48,12 @@ def _run(plugins: Plugins, code: str | None) -> int:
     from solitaire_klondike.frontends.i18n import set_language
     from solitaire_klondike.player_data import open_store
 
-    from .fonts import load_files
+    from .fonts import load_files, quicker_glyphs
     from .session import Session
     from .window import KlondikeWindow
 
     load_files()
+    quicker_glyphs()
     store = open_store()
     set_language(store.get_setting("language"))
     try:
