@@ -35,8 +35,6 @@ from .arguments import (
     requested_language,
     split_command,
 )
-from .moves_input import MovesInputError, read_moves
-from .render import game_json, position_text
 
 EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_PLUGIN, EXIT_NO_SCREEN = 1, 2, 3, 4
 EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
@@ -151,8 +149,8 @@ def _new_game(code: str, plugins: Plugins) -> Game:
         raise _plugin_failed(exc) from exc
 
 
-# the commands that need the shipped deals or the analysis import them when run: the game window,
-# the default command, opens sooner without them
+# the commands import what only they need when run: the game window, the default command, opens
+# sooner without it
 
 def _new(args: argparse.Namespace, plugins: Plugins) -> int:
     from . import new
@@ -170,6 +168,7 @@ def _deal(args: argparse.Namespace, plugins: Plugins) -> int:
     from solitaire_klondike.analysis.shipped import shipped_grade
 
     from .new import grade_name
+    from .render import game_json, position_text
 
     game = _new_game(args.code, plugins)
     grade = shipped_grade(game.code.variant, game.code.deal)
@@ -185,6 +184,8 @@ def _deal(args: argparse.Namespace, plugins: Plugins) -> int:
 
 
 def _replay(args: argparse.Namespace, plugins: Plugins) -> int:
+    from .render import game_json, position_text
+
     game, texts = _played(args, plugins)
     if args.position:
         print(game.position.to_text())
@@ -230,6 +231,8 @@ def _solve(args: argparse.Namespace, plugins: Plugins) -> int:
 
 def _played(args: argparse.Namespace, plugins: Plugins) -> tuple[Game, list[str]]:
     """The game of ``args.code`` after the moves of ``args.sources``; the move texts played."""
+    from .moves_input import MovesInputError, read_moves
+
     game = _new_game(args.code, plugins)
     try:
         texts = read_moves(args.sources)

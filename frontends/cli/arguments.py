@@ -189,11 +189,13 @@ def build_parsers(data_folder: str, cache_folder: str, only: str | None = None
         stats.add_argument("--force", action="store_true",
                            help=_("let --export replace a file that exists (never the game's own data file)"))
 
-    from . import analyze, new
-
     if only in (None, "new"):
+        from . import new
+
         new.add_arguments(command("new", *new.summary()))
     if only in (None, "analyze"):
+        from . import analyze
+
         analyze.add_arguments(command("analyze", *analyze.summary()))
     return top, parsers
 
