@@ -24,7 +24,7 @@ from solitaire_klondike.core import (
 )
 from solitaire_klondike.core.cards import fits_on
 from solitaire_klondike.plugins.solver.deadlock import stuck
-from solitaire_klondike.plugins.solver.search import solve
+from solitaire_klondike.plugins.solver.search import solve, table_entries
 
 DRAW_TWO = Path(__file__).parent.parent / "plugin_dists" / "draw_two" / "klondike_draw_two" / "__init__.py"
 
@@ -162,3 +162,13 @@ def test_r14_a_waste_that_never_goes_back_is_a_pile_its_cards_leave_top_first(re
     expected = WINNABLE if reference_winnable(position) else UNWINNABLE
     assert expected == (UNWINNABLE if recycle_limit == 0 else WINNABLE)
     assert solved(position) == expected
+
+
+def test_the_table_size_is_set_by_the_environment(monkeypatch):
+    monkeypatch.setenv("SOLITAIRE_KLONDIKE_SOLVER_MB", "1")
+    assert table_entries() == 5000
+    monkeypatch.setenv("SOLITAIRE_KLONDIKE_SOLVER_MB", "0.01")
+    assert table_entries() == 1000   # the least it holds, however small the size asked
+    game = Game.from_text("KL1-D1N-AAAAAAG", load_plugins())
+    verdict = game.solve(30)
+    assert verdict.verdict == WINNABLE and replays_to_win(game.position, verdict.moves)
