@@ -90,6 +90,15 @@ def _common(parser: argparse.ArgumentParser) -> None:
                                "LC_MESSAGES or LANG)").format(languages=", ".join(LANGUAGES)))
 
 
+def _code_and_moves(parser: argparse.ArgumentParser, code_name: str, code_help: str) -> None:
+    """The arguments ``replay`` and ``solve`` share: a game code and the moves played on it."""
+    parser.add_argument("code", metavar=code_name, help=code_help)
+    parser.add_argument("moves", nargs="*", metavar=_("MOVE"),
+                        help=_("moves such as S W-F T3-T5; '-' reads moves from standard input"))
+    parser.add_argument("--file", action="append", default=[], metavar=_("FILE"),
+                        help=_("read moves from this file (repeatable)"))
+
+
 def build_parsers(data_folder: str, cache_folder: str, only: str | None = None
                   ) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The top-level parser (for ``--help`` and ``--version``) and one parser per command, or only
@@ -137,11 +146,7 @@ def build_parsers(data_folder: str, cache_folder: str, only: str | None = None
                            "game is won."),
                          _moves_help(_moves_statuses(_("0 every move played"),
                                                      _("2 a bad game code or unreadable input"))))
-        replay.add_argument("code", metavar=code_name, help=code_help)
-        replay.add_argument("moves", nargs="*", metavar=_("MOVE"),
-                            help=_("moves such as S W-F T3-T5; '-' reads moves from standard input"))
-        replay.add_argument("--file", action="append", default=[], metavar=_("FILE"),
-                            help=_("read moves from this file (repeatable)"))
+        _code_and_moves(replay, code_name, code_help)
         replay.add_argument("--seconds", type=float, default=0.0, metavar=_("N"),
                             help=_("count N seconds of play before the moves (for scoring that counts time)"))
         replay.add_argument("--json", action="store_true", help=_("print JSON (the same in every language)"))
@@ -155,11 +160,7 @@ def build_parsers(data_folder: str, cache_folder: str, only: str | None = None
                           "none) or undecided (the time ran out; the best move found is given, unproven)."),
                         _moves_help(_moves_statuses(_("0 a verdict was given (winnable, unwinnable or undecided)"),
                                                     _("2 a bad game code, budget or unreadable input"))))
-        solve.add_argument("code", metavar=code_name, help=code_help)
-        solve.add_argument("moves", nargs="*", metavar=_("MOVE"),
-                           help=_("moves such as S W-F T3-T5; '-' reads moves from standard input"))
-        solve.add_argument("--file", action="append", default=[], metavar=_("FILE"),
-                           help=_("read moves from this file (repeatable)"))
+        _code_and_moves(solve, code_name, code_help)
         solve.add_argument("--budget", type=_seconds, default=DEFAULT_BUDGET, metavar=_("SECONDS"),
                            help=_("the most seconds the search may take (default: {seconds:g})").format(
                                seconds=DEFAULT_BUDGET))
