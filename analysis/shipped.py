@@ -8,9 +8,11 @@ it, then one line per grade: the grade and its deal numbers in increasing order.
 import gzip
 import random
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 
 from .grades import GRADES
+
+DATA = Path(__file__).parent / "data"
 
 
 class GradedDeals:
@@ -34,18 +36,29 @@ class GradedDeals:
 
 
 @cache
+def _text(variant: str) -> str | None:
+    try:
+        return gzip.decompress((DATA / f"{variant}.txt.gz").read_bytes()).decode("ascii")
+    except FileNotFoundError:
+        return None
+
+
+@cache
 def graded_deals(variant: str) -> GradedDeals | None:
     """The shipped deals of ``variant`` (``"D1N"``), or ``None`` when none are shipped for it."""
-    resource = files(__package__).joinpath("data", f"{variant}.txt.gz")
-    if not resource.is_file():
-        return None
-    return parse(variant, gzip.decompress(resource.read_bytes()).decode("ascii"))
+    text = _text(variant)
+    return None if text is None else parse(variant, text)
 
 
 def shipped_grade(variant: str, deal: int) -> str | None:
-    """The grade of a deal shipped as proven winnable, else ``None``."""
-    deals = graded_deals(variant)
-    return deals.grade_of(deal) if deals else None
+    """The grade of a deal shipped as proven winnable, else ``None``: found in the text, without
+    reading every deal (the game's first frame shows it: ~0.1 ms instead of ~3)."""
+    token = f" {deal} "
+    for line in (_text(variant) or "").splitlines():
+        grade, _, numbers = line.partition(" ")
+        if grade in GRADES and token in f" {numbers} ":
+            return grade
+    return None
 
 
 def parse(variant: str, text: str) -> GradedDeals:

@@ -12,15 +12,15 @@ build again (``pip install -e .``)::
 
 import os
 from collections.abc import Mapping
-from importlib.resources import files
 
 from solitaire_klondike.core import Catalog, current_language
 from solitaire_klondike.core import set_language as set_core_language
+from solitaire_klondike import locales
 
 LANGUAGES = {"en": "English", "ca": "Català", "el": "Ελληνικά", "es": "Español", "it": "Italiano"}
 DEFAULT_LANGUAGE = "en"
 _LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-GAME_WORDS = Catalog("game", str(files("solitaire_klondike.locales")))
+GAME_WORDS = Catalog("game", os.path.dirname(locales.__file__))
 
 
 def _(message: str) -> str:

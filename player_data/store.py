@@ -6,10 +6,10 @@ takes writes again: the player keeps seeing everything played, and nothing is lo
 """
 
 import contextlib
+import os
 import json
 import sqlite3
 import time
-import uuid
 from collections.abc import Callable, Collection
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -140,7 +140,7 @@ class Store:
         if game is self._game:
             return
         stamp = _stamp(now)
-        self._game, self._key, self._started_at, self._actions = game, uuid.uuid4().hex, stamp, 0
+        self._game, self._key, self._started_at, self._actions = game, os.urandom(16).hex(), stamp, 0
         self._played, self._seen = 0.0, _moment(now)
         row = self._row(stamp)
         self._write(lambda conn: _put_current(conn, row))

@@ -45,6 +45,14 @@ def _run(plugins: Plugins, code: str | None) -> int:
 
     pyglet.options.dpi_scaling = "scaled"
     pyglet.options.shadow_window = False  # one window: no hidden GL context to share textures with
+    # the driver loads large C libraries (LLVM) under the loader's lock: what this thread still
+    # loads in C (FreeType, HarfBuzz, unicodedata for the fonts; mmap for the card atlas) comes first
+    import mmap  # noqa: F401
+    import pyglet.font  # noqa: F401
+
+    from .glconfig import EarlyChoice
+
+    chosen = EarlyChoice()   # the driver starts on a thread while the rest is imported and read
     from solitaire_klondike.frontends.i18n import set_language
     from solitaire_klondike.player_data import open_store
 
@@ -62,7 +70,7 @@ def _run(plugins: Plugins, code: str | None) -> int:
         print(f"klondike: no game can be dealt: {exc}", file=sys.stderr)
         store.close()
         return 3
-    window = KlondikeWindow(session)
+    window = KlondikeWindow(session, chosen)
     window.first_frame_jobs.append(_collect_from_now)
     pyglet.app.run(interval=None)
     return 0

@@ -25,7 +25,7 @@ from .area import area_copier, draw_area
 from .controller import Controller
 from .deal_choice import SETTING as DEAL_CHOICE
 from .deal_choice import code_text, fresh_code, remembered, to_setting
-from .glconfig import best_config
+from .glconfig import EarlyChoice
 from .hint import Answer, Hinter, answer_words, lost_panel
 from .layout import STATUS_RATIO, Rect, TableLayout
 from .messages import move_refusal, plugin_failed, stuck_text
@@ -77,11 +77,11 @@ def guarded(handler: Handler) -> Handler:
 class KlondikeWindow(pyglet.window.Window):
     """The table, its toolbar and status bar and, at times, one overlay panel."""
 
-    def __init__(self, session: Session) -> None:
-        screen = pyglet.display.get_display().get_default_screen()
+    def __init__(self, session: Session, chosen: EarlyChoice | None = None) -> None:
+        screen, config = (chosen or EarlyChoice()).wait()
         width, height = session.window_size(screen.width, screen.height, screen.get_scale())
         super().__init__(width, height, caption="Solitaire Klondike", resizable=True, visible=False,
-                         config=best_config(screen))
+                         config=config)
         self.set_minimum_size(*(round(v * self.scale) for v in MIN_WINDOW))
         self.session = session
         self.batch = pyglet.graphics.Batch()

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from solitaire_klondike.analysis.grades import GRADES
-from solitaire_klondike.analysis.shipped import graded_deals
+from solitaire_klondike.analysis.shipped import graded_deals, shipped_grade
 from solitaire_klondike.core import Game, GameCode
 from solitaire_klondike.player_data.opening import open_store
 
@@ -35,6 +35,14 @@ def test_every_built_in_variant_ships_winnable_deals_each_with_one_grade():
         assert len(seen) == len(set(seen)) == shipped.count()
         assert all(shipped.grade_of(deal) in GRADES for deal in seen)
     assert graded_deals("D2N") is None
+
+
+def test_the_grade_the_game_shows_is_the_shipped_grade_of_every_deal_and_none_for_others():
+    for variant in VARIANTS:
+        shipped = graded_deals(variant)
+        for deal in range(max(max(deals) for deals in shipped.by_grade.values()) + 2):
+            assert shipped_grade(variant, deal) == shipped.grade_of(deal), (variant, deal)
+    assert shipped_grade("D2N", 5) is None
 
 
 def test_a_random_sample_of_shipped_deals_is_proven_winnable_again_and_its_line_replays(plugins):
