@@ -21,7 +21,8 @@ search more than 30 positions per play, two or more take-backs, or more than 8 p
 They are fixed here so that a grade never changes once shipped.
 """
 
-from dataclasses import dataclass
+
+from typing import NamedTuple
 
 from solitaire_klondike.core import FOUNDATIONS, STOCK, Game, GameCode, Move, Plugins
 
@@ -35,8 +36,7 @@ class LineError(ValueError):
     """A line that does not win the deal it is said to win."""
 
 
-@dataclass(frozen=True)
-class LineShape:
+class LineShape(NamedTuple):
     """What a winning line asks of a player: its moves, its plays (moves off the stock), passes and take-backs."""
 
     moves: int

@@ -2,7 +2,7 @@
 
 import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import fits_on
 from .piles import COLUMNS
@@ -10,8 +10,7 @@ from .piles import COLUMNS
 MASK = (1 << 64) - 1
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """A dealt table: what a ``klondike_deal`` hook returns.
 
     ``tableau`` holds 7 columns of cards from bottom to top, ``face_down`` how many

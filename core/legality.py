@@ -1,7 +1,7 @@
 """Why a move is illegal, as a value a front end can translate (the public path)."""
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .cards import CARD_NAMES, IS_RED, KING, RANK, RANKS, SUIT, SUIT_NAMES, fits_on
 from .moves import Move
@@ -23,8 +23,7 @@ class RefusalKind(StrEnum):
     DOES_NOT_FIT = "does_not_fit"                # R6: other colour, one rank lower
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(NamedTuple):
     """Why ``move`` is illegal, from ``Game.why_illegal`` or in ``IllegalMoveError.refusal``.
 
     ``rule`` is the rule broken (``"R6"``) and ``kind`` a :class:`RefusalKind` (``"does_not_fit"``,

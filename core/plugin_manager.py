@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import pluggy
 
@@ -39,8 +39,7 @@ class PluginError(RuntimeError):
         self.plugin = plugin
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(NamedTuple):
     """What a draw or scoring plugin declares through ``klondike_variant``.
 
     ``kind`` is ``"draw"`` or ``"scoring"``; ``token`` is the capital letters and digits that game

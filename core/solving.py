@@ -5,7 +5,7 @@ the answer: a winning line must replay to a win, a best move must be legal.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .legality import why_illegal
 from .moves import InvalidMoveError, Move
@@ -16,8 +16,7 @@ WINNABLE, UNWINNABLE, UNDECIDED = "winnable", "unwinnable", "undecided"
 VERDICTS = (WINNABLE, UNWINNABLE, UNDECIDED)
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     """What ``klondike_solve`` answers about a position.
 
     ``verdict`` is ``"winnable"``, ``"unwinnable"`` (a search that left out nothing a win could

@@ -9,9 +9,9 @@ reads the English given.
 """
 
 import gettext
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 ENGLISH = "en"
 _language = [ENGLISH]
@@ -26,8 +26,7 @@ def current_language() -> str:
     return _language[0]
 
 
-@dataclass(frozen=True)
-class Catalog:
+class Catalog(NamedTuple):
     """A gettext domain and the folder holding ``<lang>/LC_MESSAGES/<domain>.mo``."""
 
     domain: str

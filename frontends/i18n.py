@@ -13,9 +13,9 @@ build again (``pip install -e .``)::
 import os
 from collections.abc import Mapping
 
+from solitaire_klondike import locales
 from solitaire_klondike.core import Catalog, current_language
 from solitaire_klondike.core import set_language as set_core_language
-from solitaire_klondike import locales
 
 LANGUAGES = {"en": "English", "ca": "Català", "el": "Ελληνικά", "es": "Español", "it": "Italiano"}
 DEFAULT_LANGUAGE = "en"

@@ -6,16 +6,15 @@ takes writes again: the player keeps seeing everything played, and nothing is lo
 """
 
 import contextlib
-import os
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Collection
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from solitaire_klondike.core import Game, PluginError, Plugins
 
@@ -39,8 +38,7 @@ def plugins_off(value: Any) -> list[str]:
     return [n for n in value if isinstance(n, str)] if isinstance(value, list) else []
 
 
-@dataclass(frozen=True)
-class Notice:
+class Notice(NamedTuple):
     """Something the player should be told once.
 
     ``kind`` is ``"damaged"``, ``"newer_schema"``, ``"unwritable"``, ``"saving_again"``, ``"kept_aside"``,

@@ -48,7 +48,8 @@ def _run(plugins: Plugins, code: str | None) -> int:
     # the driver loads large C libraries (LLVM) under the loader's lock: what this thread still
     # loads in C (FreeType, HarfBuzz, unicodedata for the fonts; mmap for the card atlas) comes first
     import mmap  # noqa: F401
-    import pyglet.font  # noqa: F401
+
+    import pyglet.font
 
     from .glconfig import EarlyChoice
 

@@ -6,6 +6,7 @@ double-tap detection) and the keyboard cursor.
 """
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from solitaire_klondike.core import (
     COLUMNS,
@@ -94,8 +95,7 @@ class _Tap:
     moved: bool
 
 
-@dataclass(frozen=True)
-class Release:
+class Release(NamedTuple):
     """What a pointer release did: a move to play, and a drag to slide back if it was refused."""
 
     move: Move | None = None

@@ -8,8 +8,7 @@ kept, so asking again after following it answers at once with its next move.
 
 import threading
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from solitaire_klondike.core import (
     COLUMNS,
@@ -37,8 +36,7 @@ BACK_BUDGET = 2.0     # for each earlier position, when looking for the last one
 BACK_TOTAL = 15.0     # for all of them
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     """What a hint found: ``verdict`` is the solver's (or ``"failed"``); ``move`` the move to show
     (unproven when undecided); ``back`` how many undos reach the last position that could still be
     won (when unwinnable, and one was found within reach of undo)."""

@@ -7,6 +7,7 @@ long so nothing leaves the table.
 """
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from solitaire_klondike.core import COLUMNS, FOUNDATIONS, STOCK, WASTE, Pile, Position
 
@@ -23,8 +24,7 @@ MIN_TOOLBAR, MAX_TOOLBAR = 30, 44
 TOP_PILES = (STOCK, WASTE, *FOUNDATIONS)
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(NamedTuple):
     x: float
     y: float
     w: float
