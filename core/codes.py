@@ -4,7 +4,7 @@ import random
 import re
 import string
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 PREFIX = "KL1"
 DEAL_LETTERS = 7
@@ -111,16 +111,24 @@ def deal_number(letters: str) -> int:
     return number
 
 
-@dataclass(frozen=True)
-class GameCode:
-    """A deal and the tokens of the draw and scoring plugins that play it."""
-
+class _CodeFields(NamedTuple):
     draw: str
     scoring: str
     deal: int
 
-    def __post_init__(self) -> None:
-        deal_letters(self.deal)
+
+class GameCode(_CodeFields):
+    """A deal and the tokens of the draw and scoring plugins that play it."""
+
+    __slots__ = ()
+
+    def __new__(cls, draw: str, scoring: str, deal: int) -> "GameCode":
+        deal_letters(deal)   # raises unless the deal is one a code can name
+        return super().__new__(cls, draw, scoring, deal)
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> "GameCode":  # type: ignore[override]  # _replace goes through here
+        return cls(*iterable)
 
     def __str__(self) -> str:
         return f"{PREFIX}-{self.draw}{self.scoring}-{deal_letters(self.deal)}"

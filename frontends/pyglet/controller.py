@@ -85,13 +85,12 @@ class Drag:
         return self.spots[0].rect.moved(self.dx, self.dy)
 
 
-@dataclass(frozen=True)
-class _Tap:
+class _Tap(NamedTuple):
     pile: Pile
     x: float
     y: float
     time: float
-    index: int
+    card_index: int
     moved: bool
 
 
@@ -182,10 +181,10 @@ class Controller:
             self._last_tap = None
             if last.moved:  # type: ignore[union-attr]
                 return None
-            index = last.index if pile in COLUMNS else None  # type: ignore[union-attr]
+            index = last.card_index if pile in COLUMNS else None  # type: ignore[union-attr]
             move = self.game.double_tap_move(pile, index)
             if move is None and pile not in FOUNDATIONS:
-                self.stuck = (pile, last.index)  # type: ignore[union-attr]
+                self.stuck = (pile, last.card_index)  # type: ignore[union-attr]
             return move
         move = self.game.tap_move(pile) if is_movable(self.game, pile, spot.index) and self._is_top(spot) else None
         if move is None and pile not in FOUNDATIONS:
