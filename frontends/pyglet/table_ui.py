@@ -3,8 +3,9 @@
 from typing import Literal
 
 import pyglet
-from pyglet import shapes
 from pyglet.graphics import Batch, Group
+
+from .plates import Plate
 
 FONT = "DejaVu Sans"
 TEXT = (30, 30, 36, 255)
@@ -92,7 +93,7 @@ class TableLabels:
         for label, dx, row in self._labels:
             label.x, label.y = round(x + dx), round(top - self.row_top(row))
         rule_y = (top - self.header_h + self.line * 0.15, top - self.row_top(len(self.cells) - 1) + self.line * 0.15)
-        rules = [shapes.Rectangle(x, round(y), self.width, 1, color=RULE, batch=self.batch, group=self.group)
+        rules = [Plate(x, round(y), self.width, 1, color=RULE, batch=self.batch, group=self.group)
                  for y in rule_y]
         return [label for label, _x, _r in self._labels] + rules
 

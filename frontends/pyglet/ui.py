@@ -3,10 +3,10 @@
 from typing import TYPE_CHECKING
 
 import pyglet
-from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
 from .layout import Rect
+from .plates import Frame, Plate
 from .table_ui import TableLabels
 
 if TYPE_CHECKING:
@@ -41,8 +41,8 @@ class Toolbar:
     def __init__(self, batch: Batch, order: int) -> None:
         self.batch = batch
         self.back_group, self.group = Group(order=order + 1), Group(order=order + 2)
-        self.background = shapes.Rectangle(0, 0, 1, 1, color=(16, 52, 30), batch=batch, group=Group(order=order))
-        self.items: list[tuple[str, pyglet.text.Label, shapes.Rectangle | None]] = []
+        self.background = Plate(0, 0, 1, 1, color=(16, 52, 30), batch=batch, group=Group(order=order))
+        self.items: list[tuple[str, pyglet.text.Label, Plate | None]] = []
         self.hits: list[tuple[str, Rect]] = []
         self.smallest = SMALLEST_TEXT   # in pixels: the window sets it for its scale
         self.fits = True
@@ -111,7 +111,7 @@ class Toolbar:
         x = x - w if from_right else x
         label.x = round(x + pad / 2)
         fill = DIMMED_BUTTON if dimmed else HOVER_BUTTON if hover else BUTTON
-        box = shapes.Rectangle(x, y + bar * 0.12, w, bar * 0.76, color=fill, batch=self.batch, group=self.back_group)
+        box = Plate(x, y + bar * 0.12, w, bar * 0.76, color=fill, batch=self.batch, group=self.back_group)
         self.items.append((widget_id, label, box))
         self.hits.append((widget_id, Rect(x, y, w, bar)))
         return x if from_right else x + w
@@ -151,7 +151,7 @@ class Tooltip:
         x = min(max(0.0, near.x), width - w)
         y = near.y - gap - h if near.y - gap - h >= 0 else near.y + near.h + gap
         label.x, label.y = round(x + pad), round(y + h - pad / 2)
-        box = shapes.Rectangle(x, y, w, h, color=(20, 20, 24, 235), batch=self.batch, group=self.back_group)
+        box = Plate(x, y, w, h, color=(20, 20, 24, 235), batch=self.batch, group=self.back_group)
         self.items, self.box = [box, label], Rect(x, y, w, h)
 
 
@@ -162,14 +162,14 @@ class StatusBar:
     def __init__(self, batch: Batch, order: int) -> None:
         self.batch = batch
         self.group, self.back_group = Group(order=order + 2), Group(order=order + 1)
-        self.background = shapes.Rectangle(0, 0, 1, 1, color=(16, 52, 30), batch=batch, group=Group(order=order))
+        self.background = Plate(0, 0, 1, 1, color=(16, 52, 30), batch=batch, group=Group(order=order))
         self.message = pyglet.text.Label("", font_name=FONT, color=TEXT, anchor_y="center", batch=batch,
                                          group=self.group)
         self.figures = pyglet.text.Label("", font_name=FONT, color=TEXT, anchor_x="right", anchor_y="center",
                                          batch=batch, group=self.group)
         self.button = pyglet.text.Label("", font_name=FONT, color=DARK_TEXT, anchor_x="center", anchor_y="center",
                                         weight="bold", batch=batch, group=self.group)
-        self.button_box = shapes.Rectangle(0, 0, 1, 1, color=OPTION_ON, batch=batch, group=self.back_group)
+        self.button_box = Plate(0, 0, 1, 1, color=OPTION_ON, batch=batch, group=self.back_group)
         self.hits: list[tuple[str, Rect]] = []
         self.smallest = SMALLEST_TEXT
         self.shown: tuple = ()
@@ -319,7 +319,7 @@ class PanelView:
                  spacing: float, room: float | None = None) -> float:
         """Lay the panel out with text ``unit`` high and ``spacing`` units between lines, only the
         lines that fit in ``room`` when given; answer its height."""
-        self.drawn.append(shapes.Rectangle(0, 0, width, height, color=(0, 0, 0, 110), batch=self.batch,
+        self.drawn.append(Plate(0, 0, width, height, color=(0, 0, 0, 110), batch=self.batch,
                                            group=self.dim_group))
         panel_w = min(width * 0.96, unit * panel.width)
         pad = unit * spacing
@@ -337,7 +337,7 @@ class PanelView:
         panel_h = sum(heights) + pad * (len(lines) + 1) + 2 * marks
         x0, top = (width - panel_w) / 2, min(height, (height + panel_h) / 2)
         self.box = Rect(x0, top - panel_h, panel_w, panel_h)
-        self.drawn.append(shapes.Rectangle(x0, top - panel_h, panel_w, panel_h, color=PANEL, batch=self.batch,
+        self.drawn.append(Plate(x0, top - panel_h, panel_w, panel_h, color=PANEL, batch=self.batch,
                                            group=self.panel_group))
         y = top - pad - marks
         if marks:
@@ -446,10 +446,10 @@ class PanelView:
                 r, g, b = (min(255, c + 18) if widget.selected else max(0, c - 22) for c in color)
                 color = (r, g, b)
             box_w = self.choice_width if widget.kind == "option" and widget.detail else w
-            self.drawn.append(shapes.Rectangle(x, y, box_w, h, color=color, batch=self.batch, group=self.back_group))
+            self.drawn.append(Plate(x, y, box_w, h, color=color, batch=self.batch, group=self.back_group))
             if focused or widget.kind == "field":
                 edge = FOCUS if focused else (150, 150, 150)
-                self.drawn.append(shapes.Box(x - 2, y - 2, w + 4, h + 4, 3 if focused else 1, color=edge,
+                self.drawn.append(Frame(x - 2, y - 2, w + 4, h + 4, 3 if focused else 1, color=edge,
                                              batch=self.batch, group=self.group))
             self.hits.append((widget.id, Rect(x, y, w, h)))
         self.drawn.append(label)

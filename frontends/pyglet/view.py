@@ -8,7 +8,6 @@ one draw call per layer; only what changed is touched.
 import time
 
 import pyglet
-from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
 from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, STOCK, WASTE, Move, Pile, Position, foundation_of
@@ -19,6 +18,7 @@ from .controller import Controller, legal_targets
 from .hint import moved_from
 from .layout import Rect, TableLayout
 from .motion import Motion
+from .plates import Frame, Plate
 
 CURSOR_COLOR = (255, 214, 64)
 HELD_COLOR = (120, 200, 255)
@@ -41,11 +41,11 @@ class TableView:
         self.layers: list[list[pyglet.sprite.Sprite]] = [[], [], []]   # resting, moving, lifted
         self.motion = Motion()
         self.lifted: list[tuple[int, Rect]] = []
-        self.shadow = shapes.Rectangle(0, 0, 1, 1, color=SHADOW, batch=batch, group=self.groups[4])
-        self.targets: list[shapes.Box] = []
-        self.cursor = shapes.Box(0, 0, 1, 1, 5, color=CURSOR_COLOR, batch=batch, group=self.groups[6])
-        self.held = [shapes.Box(0, 0, 1, 1, 2, color=HELD_COLOR, batch=batch, group=self.groups[6]) for _ in range(2)]
-        self.hint_boxes = [shapes.Box(0, 0, 1, 1, 4, color=HINT_COLOR, batch=batch, group=self.groups[6])
+        self.shadow = Plate(0, 0, 1, 1, color=SHADOW, batch=batch, group=self.groups[4])
+        self.targets: list[Frame] = []
+        self.cursor = Frame(0, 0, 1, 1, 5, color=CURSOR_COLOR, batch=batch, group=self.groups[6])
+        self.held = [Frame(0, 0, 1, 1, 2, color=HELD_COLOR, batch=batch, group=self.groups[6]) for _ in range(2)]
+        self.hint_boxes = [Frame(0, 0, 1, 1, 4, color=HINT_COLOR, batch=batch, group=self.groups[6])
                            for _ in range(2)]
         self.hint_rects: list[list[float] | None] = [None, None]
         self._resting_shown: list = []
@@ -178,7 +178,7 @@ class TableView:
                 column = layout.column_spots(position, target) if target in COLUMNS else []
                 rects.append(column[-1].rect if column else layout.slots[target])
         while len(self.targets) < len(rects):
-            self.targets.append(shapes.Box(0, 0, 1, 1, 4, color=TARGET_COLOR, batch=self.batch, group=self.groups[2]))
+            self.targets.append(Frame(0, 0, 1, 1, 4, color=TARGET_COLOR, batch=self.batch, group=self.groups[2]))
         for box, rect in zip(self.targets, rects):
             box.visible = True
             _frame(box, rect, 2)
@@ -259,6 +259,6 @@ def _cursor_rect(position: Position, layout: TableLayout, pile: Pile, index: int
     return layout.slots[pile]
 
 
-def _frame(box: shapes.Box, rect: Rect, grow: float = 3) -> None:
+def _frame(box: Frame, rect: Rect, grow: float = 3) -> None:
     box.position = (rect.x - grow, rect.y - grow)
     box.width, box.height = rect.w + 2 * grow, rect.h + 2 * grow
