@@ -7,6 +7,7 @@ from pyglet.graphics import Batch, Group
 
 from .layout import Rect
 from .plates import Frame, Plate
+from .sprite_text import SpriteText
 from .table_ui import TableLabels
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ class Toolbar:
         self.batch = batch
         self.back_group, self.group = Group(order=order + 1), Group(order=order + 2)
         self.background = Plate(0, 0, 1, 1, color=(16, 52, 30), batch=batch, group=Group(order=order))
-        self.items: list[tuple[str, pyglet.text.Label, Plate | None]] = []
+        self.items: list[tuple[str, SpriteText, Plate | None]] = []
         self.hits: list[tuple[str, Rect]] = []
         self.smallest = SMALLEST_TEXT   # in pixels: the window sets it for its scale
         self.fits = True
@@ -98,14 +99,14 @@ class Toolbar:
         if rows == 1:
             widget_id, text = buttons[-1]
             right = self._button(widget_id, text, right, y, bar, size, pad, False, widget_id == hover, True)
-        label = pyglet.text.Label(info, font_name=FONT, font_size=size, color=TEXT, anchor_x="right", anchor_y="center",
+        label = SpriteText(info, font_name=FONT, font_size=size, color=TEXT, anchor_x="right", anchor_y="center",
                                   x=round(right - pad / 2), y=round(y + bar / 2), batch=self.batch, group=self.group)
         self.items.append(("info", label, None))
 
     def _button(self, widget_id: str, text: str, x: float, y: float, bar: float, size: float, pad: float,
                 dimmed: bool, hover: bool, from_right: bool = False) -> float:
         """A button starting at ``x`` (ending there when ``from_right``); answers its other edge."""
-        label = pyglet.text.Label(text, font_name=FONT, font_size=size, color=DIMMED_TEXT if dimmed else TEXT,
+        label = SpriteText(text, font_name=FONT, font_size=size, color=DIMMED_TEXT if dimmed else TEXT,
                                   anchor_y="center", y=round(y + bar / 2), batch=self.batch, group=self.group)
         w = label.content_width + pad
         x = x - w if from_right else x
@@ -145,7 +146,7 @@ class Tooltip:
         if not text or near is None:
             return
         pixels = max(self.smallest, pixels)
-        label = pyglet.text.Label(text, font_name=FONT, font_size=_points(pixels), color=TEXT, anchor_y="top",
+        label = SpriteText(text, font_name=FONT, font_size=_points(pixels), color=TEXT, anchor_y="top",
                                   batch=self.batch, group=self.group)
         w, h, pad, gap = label.content_width + pixels, label.content_height + pixels * 0.5, pixels / 2, pixels * 0.4
         x = min(max(0.0, near.x), width - w)
@@ -163,11 +164,11 @@ class StatusBar:
         self.batch = batch
         self.group, self.back_group = Group(order=order + 2), Group(order=order + 1)
         self.background = Plate(0, 0, 1, 1, color=(16, 52, 30), batch=batch, group=Group(order=order))
-        self.message = pyglet.text.Label("", font_name=FONT, color=TEXT, anchor_y="center", batch=batch,
+        self.message = SpriteText("", font_name=FONT, color=TEXT, anchor_y="center", batch=batch,
                                          group=self.group)
-        self.figures = pyglet.text.Label("", font_name=FONT, color=TEXT, anchor_x="right", anchor_y="center",
+        self.figures = SpriteText("", font_name=FONT, color=TEXT, anchor_x="right", anchor_y="center",
                                          batch=batch, group=self.group)
-        self.button = pyglet.text.Label("", font_name=FONT, color=DARK_TEXT, anchor_x="center", anchor_y="center",
+        self.button = SpriteText("", font_name=FONT, color=DARK_TEXT, anchor_x="center", anchor_y="center",
                                         weight="bold", batch=batch, group=self.group)
         self.button_box = Plate(0, 0, 1, 1, color=OPTION_ON, batch=batch, group=self.back_group)
         self.hits: list[tuple[str, Rect]] = []
@@ -204,8 +205,8 @@ class StatusBar:
             return
         self._message_shown = (message, right, pixels, y)
         size = pixels
+        self.message.font_size = _points(size)   # the size first: the text's glyphs are made once
         self.message.text = message
-        self.message.font_size = _points(size)
         while self.message.content_width > right - pad and size > self.smallest:
             size = max(self.smallest, size * 0.9)
             self.message.font_size = _points(size)
