@@ -5,6 +5,11 @@ a hook that loops), so nothing here tries to: a watcher thread notices that a pl
 busy for longer than :func:`limit_seconds`, says on standard error which plugin and what it was
 doing, tells the way out (``--block-plugin NAME``), and ends the program with exit status 3. The
 game in progress is saved after every action, so stopping loses nothing.
+
+Time the whole process did not run (stopped with Ctrl-Z, the machine asleep) is no plugin's
+doing: the watcher looks at least every second, and when it wakes much later than it planned,
+the time since it last looked is left out of every plugin's time (a second too many, at most,
+rather than a plugin stopped for a pause that was not its own).
 """
 
 import os
@@ -23,8 +28,15 @@ _busy: dict[int, tuple[float, str, str, float]] = {}  # thread -> (deadline, plu
 _wake = threading.Event()
 _started = threading.Lock()
 _watcher: list[threading.Thread] = []
-_next_look = [0.0]  # when the watcher looks next (it sleeps until then unless woken)
+_next_look = [0.0]  # when the watcher looks next (it sleeps until then unless woken), in running time
+_paused = [0.0]     # seconds left out of running time: the process was not running
 LOOK_EVERY_S = 1.0
+PAUSE_S = 2.0       # a wake-up this much later than planned means the process was not running
+
+
+def _running() -> float:
+    """The monotonic clock, less the pauses seen so far."""
+    return time.monotonic() - _paused[0]
 
 
 def limit_seconds() -> float:
@@ -50,7 +62,7 @@ def begin(plugin: str, doing: str, extra_seconds: float = 0.0) -> tuple[float, s
     seconds = limit_seconds() + extra_seconds
     thread = threading.get_ident()
     outer = _busy.get(thread)
-    deadline = time.monotonic() + seconds
+    deadline = _running() + seconds
     _busy[thread] = (deadline, plugin, doing, seconds)
     if not _watcher:
         _start()
@@ -78,9 +90,12 @@ def _start() -> None:
 
 
 def _watch() -> None:
+    looked = _running()
     while True:
         _wake.clear()
-        now = time.monotonic()
+        if _running() - _next_look[0] > PAUSE_S:
+            _paused[0] += _running() - looked
+        now = looked = _running()
         waits = []
         for deadline, plugin, doing, seconds in list(_busy.values()):
             if now > deadline:

@@ -64,3 +64,4 @@ def test_bad_input_gets_the_statuses_of_replay():
 def test_with_the_solver_plugin_blocked_the_plugin_status_is_returned():
     result = klondike("solve", "KL1-D1N-AAAAAAG", "--block-plugin", "solver")
     assert result.returncode == 3 and "no plugin answered klondike_solve" in result.stderr
+

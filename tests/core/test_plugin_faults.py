@@ -4,6 +4,7 @@ keeps the README's exit statuses (3: a plugin failed). The plugin is the real, p
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -129,3 +130,29 @@ def test_a_plugin_that_hangs_is_named_within_the_limit_with_the_way_out(faulty_s
     blocked = klondike(faulty_site, fault, "--block-plugin", "a_faulty", "replay", CODE, "S", "--json", timeout=30,
                        SOLITAIRE_KLONDIKE_PLUGIN_SECONDS="2")
     assert blocked.returncode == 0 and json.loads(blocked.stdout)["code"] == CODE
+
+
+STOPPED_PLUGIN = """
+import time
+from solitaire_klondike.core import watchdog
+with watchdog.watching("slow", "answering klondike_solve"):
+    print("working", flush=True)
+    for _ in range(30):   # 1.5 s of work in small steps: a stop lands in the middle
+        time.sleep(0.05)
+print("answered")
+"""
+
+
+def test_time_the_whole_program_is_stopped_is_not_held_against_the_plugin_at_work():
+    """Ctrl-Z (SIGSTOP) for 4 s during a 1.5 s plugin call, limit 2 s: when continued, the call
+    finishes and the program goes on; only the time the program ran counts."""
+    env = {**os.environ, "SOLITAIRE_KLONDIKE_PLUGIN_SECONDS": "2"}
+    process = subprocess.Popen([sys.executable, "-c", STOPPED_PLUGIN], env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout.readline() == "working\n"
+    time.sleep(0.3)
+    process.send_signal(signal.SIGSTOP)
+    time.sleep(4)
+    process.send_signal(signal.SIGCONT)
+    out, errors = process.communicate(timeout=30)
+    assert (process.returncode, out, errors) == (0, "answered\n", "")   # not stopped by the watchdog
