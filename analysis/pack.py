@@ -1,48 +1,57 @@
-"""Pack the CSV files of ``klondike analyze`` into the shipped data files of :mod:`.shipped`.
+"""Add the winnable deals of ``klondike analyze`` runs to the shipped data files of :mod:`.shipped`.
 
 Run: ``python -m solitaire_klondike.analysis.pack RESULTS.csv:BUDGET...`` (each file with the budget its
-run used).  Every winnable row is kept with its grade; each variant's file names the commands that
-analysed its deals, so anyone can reproduce it.
+run used).  Every winnable row is added with its grade to its variant's file, whose header then
+names the run's command too, so anyone can reproduce the file.  A deal already there, or in two
+runs, keeps the easier of its grades: a longer search that finds an easier line proves that line.
 """
 
 import gzip
 import sys
-from collections import defaultdict
 from pathlib import Path
 
-from .journal import Row
-from .shipped import format_deals
+from .grades import GRADES
+from .shipped import DATA, format_deals, parse
 from .summary import read_rows
 
-DATA = Path(__file__).parent / "data"
+TITLE = "Proven-winnable deals of {variant} with their grades (a deal analysed twice keeps the easier grade), from:"
 
 
 def pack(runs: list[tuple[Path, float]], folder: Path = DATA) -> dict[str, int]:
-    """Write one data file per variant found in ``runs`` (files and their budgets) into ``folder``;
-    return how many deals each got."""
-    rows: dict[str, dict[int, Row]] = defaultdict(dict)
-    commands: dict[str, list[str]] = defaultdict(list)
+    """Add the winnable rows of ``runs`` (files and their budgets) to the data files in ``folder``;
+    return how many deals each variant's file holds now."""
+    grades: dict[str, dict[int, str]] = {}
+    commands: dict[str, list[str]] = {}
     for path, budget in runs:
         found = read_rows([path])
-        for row in found:
-            rows[row.variant][row.deal] = row
         for variant in sorted({row.variant for row in found}):
-            deals = sorted(row.deal for row in found if row.variant == variant)
-            spans = _spans(deals)
+            if variant not in grades:
+                grades[variant], commands[variant] = _read(folder / f"{variant}.txt.gz", variant)
+            rows = [row for row in found if row.variant == variant]
+            spans = _spans(sorted(row.deal for row in rows))
             commands[variant].append(f"klondike analyze --variant {variant} --deals {spans} --budget {budget:g}")
+            for row in rows:
+                if row.verdict == "winnable" and row.grade in GRADES:
+                    kept = grades[variant].get(row.deal, row.grade)
+                    grades[variant][row.deal] = min(kept, row.grade, key=GRADES.index)
     folder.mkdir(exist_ok=True)
-    counts = {}
-    for variant, found_rows in sorted(rows.items()):
-        by_grade: dict[str, list[int]] = defaultdict(list)
-        for row in found_rows.values():
-            if row.verdict == "winnable" and row.grade:
-                by_grade[row.grade].append(row.deal)
-        source = "\n".join([f"Proven-winnable deals of {variant} with their grades, from {len(found_rows)} deals "
-                            "analysed with", *commands[variant]])
-        text = format_deals(by_grade, source)
+    for variant, by_deal in grades.items():
+        by_grade: dict[str, list[int]] = {grade: [] for grade in GRADES}
+        for deal, grade in by_deal.items():
+            by_grade[grade].append(deal)
+        text = format_deals(by_grade, "\n".join([TITLE.format(variant=variant), *commands[variant]]))
         (folder / f"{variant}.txt.gz").write_bytes(gzip.compress(text.encode("ascii"), 9, mtime=0))
-        counts[variant] = sum(map(len, by_grade.values()))
-    return counts
+    return {variant: len(by_deal) for variant, by_deal in grades.items()}
+
+
+def _read(path: Path, variant: str) -> tuple[dict[int, str], list[str]]:
+    """The deals a data file holds, by number, and the commands its header names (none: no file)."""
+    if not path.exists():
+        return {}, []
+    text = gzip.decompress(path.read_bytes()).decode("ascii")
+    commands = [line[2:] for line in text.splitlines() if line.startswith("# klondike analyze ")]
+    shipped = parse(variant, text)
+    return {deal: grade for grade, deals in shipped.by_grade.items() for deal in deals}, commands
 
 
 def _spans(deals: list[int]) -> str:
@@ -58,4 +67,4 @@ def _spans(deals: list[int]) -> str:
 if __name__ == "__main__":
     runs = [(Path(arg.rpartition(":")[0]), float(arg.rpartition(":")[2])) for arg in sys.argv[1:]]
     for variant, count in pack(runs).items():
-        print(f"{variant}: {count} winnable deals packed")
+        print(f"{variant}: {count} winnable deals in its data file")
