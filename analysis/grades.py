@@ -2,9 +2,11 @@
 
 A grade comes from the solver's proof of the win, measured three ways:
 
-* the effort: positions the solver searched per play of its winning line (plays are the moves that
-  are not taps on the stock).  About 1 means the solver walked straight to the win, never backing out
-  of a dead end: the natural moves win.  Higher means the win hides among losing lines, which is what
+* the effort: positions the solver's search that found the winning line searched per play of that
+  line (plays are the moves that are not taps on the stock; the positions the solver's other
+  searches looked at meanwhile are left out, so the grade does not hang on how they share the
+  time).  About 1 means the search walked straight to the win, never backing out of a dead end:
+  the natural moves win.  Higher means the win hides among losing lines, which is what
   makes a deal hard for a player too;
 * the passes: how many times the line turns the waste back into the stock.  Each pass is a whole
   stock of cards to remember, and a line that needs many of them wins only by careful play of the
@@ -60,7 +62,7 @@ def line_shape(code: GameCode, plugins: Plugins, line: list[Move]) -> LineShape:
 
 
 def grade(states: int, shape: LineShape) -> str:
-    """The grade of a deal the solver won after searching ``states`` positions."""
+    """The grade of a deal the solver won, its winning search having searched ``states`` positions."""
     effort = states / max(shape.plays, 1)
     by_effort = sum(effort > limit for limit in EFFORT_LIMITS)
     scale = 1 + (shape.draw_count - 1) / 2  # draw one 1, draw three 2

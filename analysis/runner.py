@@ -46,7 +46,7 @@ def solve_deal(variant: str, deal: int, budget: float, blocked: tuple[str, ...] 
     except (LineError, ValueError) as exc:
         raise RunError(f"the solver's winning line for {code} does not replay ({exc}); "
                        "nothing was written for it") from exc
-    return Row(deal, str(code), "winnable", shape.moves, states, seconds, grade(states, shape))
+    return Row(deal, str(code), "winnable", shape.moves, states, seconds, grade(verdict.found_after or states, shape))
 
 
 def run_local(variant: str, deals: Iterable[int], budget: float, workers: int, blocked: Sequence[str]) -> Iterator[Row]:

@@ -23,7 +23,9 @@ class Verdict(NamedTuple):
     need found none) or ``"undecided"`` (the budget ran out, or the caller cancelled).  ``moves`` is
     the winning line from the position, in play order, when winnable (empty otherwise); ``best``
     is the most promising first move found when undecided, or ``None``; ``states`` counts the
-    positions searched and ``seconds`` the time taken.
+    positions searched and ``seconds`` the time taken.  ``found_after`` counts the positions the
+    search that found the winning line had searched when it found it (a solver that runs several
+    searches side by side counts only that one's; 0 when not told): how hard the win was to find.
     """
 
     verdict: str
@@ -31,6 +33,7 @@ class Verdict(NamedTuple):
     best: Move | None = None
     states: int = 0
     seconds: float = 0.0
+    found_after: int = 0
 
     @property
     def next_move(self) -> Move | None:
@@ -63,6 +66,8 @@ def check_verdict(position: Position, verdict: Verdict) -> None:
     """Raise :class:`PluginError` unless the verdict is one of the three and its moves hold."""
     if verdict.verdict not in VERDICTS:
         raise PluginError(f"klondike_solve answered {verdict.verdict!r}, not one of {', '.join(VERDICTS)}")
+    if not (type(verdict.found_after) is int and 0 <= verdict.found_after <= verdict.states):
+        raise PluginError(f"klondike_solve's found_after {verdict.found_after!r} is not a count of at most its states")
     if verdict.verdict == WINNABLE:
         trial = position.copy()
         for number, answered in enumerate(verdict.moves, start=1):

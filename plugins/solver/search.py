@@ -82,9 +82,11 @@ class _Solver:
             # the proof takes every other turn; the two hunts for a win share the rest
             hunter = self.depth_first(Board(p.copy(), restricted=True), self.entries // 4)
             searches = [best_first(self, Board(p.copy(), restricted=True), self.entries // 4), prover, hunter, prover]
+        searched = {id(search): 0 for search in searches}   # positions each search has searched
         turn = 0
         while True:
             search = searches[turn % len(searches)]
+            before = self.states
             try:
                 for _ in range(TURN):
                     next(search)
@@ -93,7 +95,7 @@ class _Solver:
                         break
             except StopIteration as stop:
                 if stop.value is not None:
-                    return self.verdict(WINNABLE, stop.value)
+                    return self.verdict(WINNABLE, stop.value, searched[id(search)] + self.states - before)
                 if search is prover:
                     return self.verdict(UNWINNABLE, [])
                 # A hunt ran out.  The depth-first one has then searched every position the moves of
@@ -101,6 +103,7 @@ class _Solver:
                 searches = [s for s in searches if s is prover or (s is not search and search is not hunter)]
                 turn = 0
                 continue
+            searched[id(search)] += self.states - before
             if now > self.deadline or self.cancel():
                 return self.verdict(UNDECIDED, [])
             turn += 1
@@ -165,9 +168,9 @@ class _Solver:
             frames.append((board.children(), [0]))
         return None
 
-    def verdict(self, verdict: str, line: list[Child]) -> Verdict:
+    def verdict(self, verdict: str, line: list[Child], found_after: int = 0) -> Verdict:
         moves = tuple(written_out(self.root, line))
         best = None
         if verdict == UNDECIDED and self.best_child is not None:
             best = written_out(self.root, [self.best_child])[0]
-        return Verdict(verdict, moves, best, self.states, time.perf_counter() - self.start)
+        return Verdict(verdict, moves, best, self.states, time.perf_counter() - self.start, found_after)

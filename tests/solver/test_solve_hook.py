@@ -29,6 +29,8 @@ def test_the_built_in_solver_answers_the_hook_with_a_line_that_wins():
     Verdict(WINNABLE, ()),
     Verdict("maybe"),
     Verdict(UNDECIDED, (), Move.parse("T1-T2")),
+    Verdict(UNDECIDED, states=10, found_after=11),
+    Verdict(UNDECIDED, states=10, found_after=-1),
 ])
 def test_an_answer_that_does_not_hold_is_refused(lie):
     plugins = load_plugins(blocked=["solver"])
@@ -36,6 +38,14 @@ def test_an_answer_that_does_not_hold_is_refused(lie):
     game = Game.from_text("KL1-D1N-AAAAAAG", plugins)
     with pytest.raises(PluginError, match="klondike_solve"):
         game.solve(1)
+
+
+def test_the_built_in_solver_counts_apart_the_positions_its_winning_search_needed():
+    easy = Game.from_text("KL1-D1N-AAAAAAG", load_plugins()).solve(20)
+    assert easy.verdict == WINNABLE and easy.found_after == easy.states   # won before the proof's first turn
+    longer = Game.from_text("KL1-D1N-AAAAFZD", load_plugins()).solve(20)
+    assert longer.verdict == WINNABLE
+    assert 0 < longer.found_after < longer.states / 2   # the proof and the other hunt searched beside it
 
 
 def test_with_no_solver_plugin_the_game_says_none_answered():
