@@ -23,7 +23,6 @@ search more than 30 positions per play, two or more take-backs, or more than 8 p
 They are fixed here so that a grade never changes once shipped.
 """
 
-
 from typing import NamedTuple
 
 from solitaire_klondike.core import FOUNDATIONS, STOCK, Game, GameCode, Move, Plugins

@@ -93,9 +93,11 @@ def _watch() -> None:
     looked = _running()
     while True:
         _wake.clear()
-        if _running() - _next_look[0] > PAUSE_S:
-            _paused[0] += _running() - looked
-        now = looked = _running()
+        now = _running()
+        if now - _next_look[0] > PAUSE_S:   # the process was not running since it last looked
+            _paused[0] += now - looked
+            now = looked
+        looked = now
         waits = []
         for deadline, plugin, doing, seconds in list(_busy.values()):
             if now > deadline:

@@ -82,7 +82,7 @@ class _Solver:
             # the proof takes every other turn; the two hunts for a win share the rest
             hunter = self.depth_first(Board(p.copy(), restricted=True), self.entries // 4)
             searches = [best_first(self, Board(p.copy(), restricted=True), self.entries // 4), prover, hunter, prover]
-        searched = {id(search): 0 for search in searches}   # positions each search has searched
+        searched = dict.fromkeys(searches, 0)   # positions each search has searched
         turn = 0
         while True:
             search = searches[turn % len(searches)]
@@ -95,7 +95,7 @@ class _Solver:
                         break
             except StopIteration as stop:
                 if stop.value is not None:
-                    return self.verdict(WINNABLE, stop.value, searched[id(search)] + self.states - before)
+                    return self.verdict(WINNABLE, stop.value, searched[search] + self.states - before)
                 if search is prover:
                     return self.verdict(UNWINNABLE, [])
                 # A hunt ran out.  The depth-first one has then searched every position the moves of
@@ -103,7 +103,7 @@ class _Solver:
                 searches = [s for s in searches if s is prover or (s is not search and search is not hunter)]
                 turn = 0
                 continue
-            searched[id(search)] += self.states - before
+            searched[search] += self.states - before
             if now > self.deadline or self.cancel():
                 return self.verdict(UNDECIDED, [])
             turn += 1
