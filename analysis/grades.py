@@ -16,7 +16,9 @@ A grade comes from the solver's proof of the win, measured three ways:
   take-backs count there;
 * the take-backs: cards the line must take back off a foundation, a move few players think of.
 
-A deal gets the hardest grade any of the three reaches.  The limits were set on the first deals
+A deal gets the hardest grade any of the three reaches, for the easiest line the analysis finds:
+when the first line needs more passes than an easier grade allows, the deal is searched again with
+only that many passes (see :func:`easier_pass_limits`), and the line found, if any, is graded too.  The limits were set on the first deals
 analysed so that each grade holds deals that differ as a player feels it: easy deals are won by the
 natural moves (effort at most 1.1) in at most 4 passes of draw one; expert ones need the solver to
 search more than 30 positions per play, two or more take-backs, or more than 8 passes of draw one.
@@ -61,10 +63,17 @@ def line_shape(code: GameCode, plugins: Plugins, line: list[Move]) -> LineShape:
 
 
 def grade(states: int, shape: LineShape) -> str:
-    """The grade of a deal the solver won, its winning search having searched ``states`` positions."""
+    """The grade of a line the solver found, its winning search having searched ``states`` positions."""
     effort = states / max(shape.plays, 1)
     by_effort = sum(effort > limit for limit in EFFORT_LIMITS)
     scale = 1 + (shape.draw_count - 1) / 2  # draw one 1, draw three 2
     by_passes = sum(shape.passes > limit * scale for limit in PASS_LIMITS)
     by_take_backs = TAKE_BACK_GRADES[min(shape.take_backs, len(TAKE_BACK_GRADES) - 1)]
     return GRADES[max(by_effort, by_passes, by_take_backs)]
+
+
+def easier_pass_limits(shape: LineShape, found: str) -> list[int]:
+    """The pass limits of the grades easier than ``found`` that ``shape``'s line goes over, easiest
+    first: searching again within one of them may find a line of an easier grade."""
+    scale = 1 + (shape.draw_count - 1) / 2
+    return [int(limit * scale) for limit in PASS_LIMITS[:GRADES.index(found)] if shape.passes > limit * scale]

@@ -10,9 +10,9 @@ import queue
 import signal
 from collections.abc import Iterable, Iterator, Sequence
 
-from solitaire_klondike.core import Game, Move, PluginError, Plugins, load_plugins
+from solitaire_klondike.core import Game, Move, PluginError, Plugins, Position, Verdict, load_plugins
 
-from .grades import LineError, grade, line_shape
+from .grades import GRADES, LineError, LineShape, easier_pass_limits, grade, line_shape
 from .journal import Row
 
 EXTRA_MISSING = 'the Dask extra is not installed; install it with: pip install "solitaire-klondike[cluster]"'
@@ -29,24 +29,47 @@ def cores() -> int:
 
 
 def solve_deal(variant: str, deal: int, budget: float, blocked: tuple[str, ...] = ()) -> Row:
-    """Solve one deal of ``variant`` (``"D1N"``) and grade it; the plugins are loaded once per process."""
+    """Solve one deal of ``variant`` (``"D1N"``) and grade it by the easiest line found (see
+    :mod:`.grades`); the plugins are loaded once per process.  ``states`` and ``seconds`` count
+    every search made."""
     plugins = _loaded.get(blocked)
     if plugins is None:
         plugins = _loaded[blocked] = load_plugins(blocked)
     code = plugins.parse_code(f"KL1-{variant}-AAAAAAA").with_deal(deal)
-    try:
-        verdict = Game(code, plugins).solve(budget=budget)
-    except PluginError as exc:
-        raise RunError(f"the solver failed on {code}: {exc}") from None
-    states, seconds = int(verdict.states), round(float(verdict.seconds), 3)
+    game = Game(code, plugins)
+    verdict = _solve(game, budget, None)
+    states, seconds = int(verdict.states), float(verdict.seconds)
     if verdict.verdict != "winnable":
-        return Row(deal, str(code), verdict.verdict, None, states, seconds, None)
+        return Row(deal, str(code), verdict.verdict, None, states, round(seconds, 3), None)
+    shape = _replayed(game, verdict)
+    found = grade(verdict.found_after or states, shape)
+    for limit in easier_pass_limits(shape, found):
+        position = game.search_position()
+        position.recycle_limit = limit
+        again = _solve(game, budget, position)
+        states, seconds = states + int(again.states), seconds + float(again.seconds)
+        if again.verdict == "winnable":
+            other = _replayed(game, again)
+            easier = grade(again.found_after or again.states, other)
+            if GRADES.index(easier) < GRADES.index(found):
+                found, shape = easier, other
+            break
+    return Row(deal, str(code), "winnable", shape.moves, states, round(seconds, 3), found)
+
+
+def _solve(game: Game, budget: float, position: Position | None) -> Verdict:
     try:
-        shape = line_shape(code, plugins, [Move.parse(str(move)) for move in verdict.moves])
+        return game.solve(budget=budget, position=position)
+    except PluginError as exc:
+        raise RunError(f"the solver failed on {game.code}: {exc}") from None
+
+
+def _replayed(game: Game, verdict: Verdict) -> LineShape:
+    try:
+        return line_shape(game.code, game.plugins, [Move.parse(str(move)) for move in verdict.moves])
     except (LineError, ValueError) as exc:
-        raise RunError(f"the solver's winning line for {code} does not replay ({exc}); "
+        raise RunError(f"the solver's winning line for {game.code} does not replay ({exc}); "
                        "nothing was written for it") from exc
-    return Row(deal, str(code), "winnable", shape.moves, states, seconds, grade(verdict.found_after or states, shape))
 
 
 def run_local(variant: str, deals: Iterable[int], budget: float, workers: int, blocked: Sequence[str]) -> Iterator[Row]:

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from cluster import dask_cluster, free_port
 
+from solitaire_klondike.analysis.grades import grade, line_shape
 from solitaire_klondike.analysis.journal import HEADER, Row
+from solitaire_klondike.core import Game, GameCode, load_plugins
 
 KLONDIKE = [sys.executable, "-m", "solitaire_klondike.frontends.cli"]
 CANDIDATES = "0..39"
@@ -67,6 +69,22 @@ def local_run(tmp_path_factory) -> dict[int, Row]:
 
 def spec(found: dict[int, Row]) -> str:
     return ",".join(map(str, sorted(found)))
+
+
+def test_a_deal_is_graded_by_the_easiest_line_found_when_the_first_needs_many_passes(tmp_path):
+    # D1N deal 29: the solver's first line turns the waste back 9 times (expert by passes); within 4 passes the
+    # natural moves win it (easy)
+    plugins = load_plugins()
+    game = Game(GameCode("D1", "N", 29), plugins)
+    first = game.solve(60)
+    shape = line_shape(game.code, plugins, list(first.moves))
+    assert shape.passes == 9 and grade(first.found_after, shape) == "expert"
+    out = tmp_path / "d1n.csv"
+    result = analyze("--deals", "29", "--variant", "D1N", "--budget", "60", "--workers", "1", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    row = rows(out)[29]
+    assert (row.verdict, row.grade) == ("winnable", "easy")
+    assert row.states > first.states  # both searches counted
 
 
 def test_a_run_on_a_real_dask_cluster_gives_the_rows_of_a_local_run(local_run, tmp_path):
