@@ -18,11 +18,13 @@ A grade comes from the solver's proof of the win, measured three ways:
 
 A deal gets the hardest grade any of the three reaches, for the easiest line the analysis finds:
 when the first line needs more passes than an easier grade allows, the deal is searched again with
-only that many passes (see :func:`easier_pass_limits`), and the line found, if any, is graded too.  The limits were set on the first deals
-analysed so that each grade holds deals that differ as a player feels it: easy deals are won by the
-natural moves (effort at most 1.1) in at most 4 passes of draw one; expert ones need the solver to
-search more than 30 positions per play, two or more take-backs, or more than 8 passes of draw one.
-They are fixed here so that a grade never changes once shipped.
+only that many passes (see :func:`easier_pass_limits`), and the line found, if any, is graded too.
+
+The limits were set on the first deals analysed so that each grade holds deals that differ as a
+player feels it: easy deals are won by the natural moves (effort at most 1.1) in at most 4 passes
+of draw one; expert ones need the solver to search more than 30 positions per play, two or more
+take-backs, or more than 8 passes of draw one.  They are fixed here so that a grade never changes
+once shipped, except to an easier one when a later analysis finds an easier line.
 """
 
 from typing import NamedTuple
