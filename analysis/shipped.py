@@ -7,6 +7,7 @@ it, then one line per grade: the grade and its deal numbers in increasing order.
 
 import gzip
 import random
+from collections.abc import Collection
 from functools import cache
 from pathlib import Path
 
@@ -29,10 +30,13 @@ class GradedDeals:
     def count(self, grade: str | None = None) -> int:
         return len(self.by_grade.get(grade, ())) if grade else sum(map(len, self.by_grade.values()))
 
-    def pick(self, grade: str | None = None, rng: random.Random | None = None) -> int | None:
-        """A shipped deal of ``grade`` (any grade when ``None``) chosen at random; ``None`` when there is none."""
+    def pick(self, grade: str | None = None, rng: random.Random | None = None,
+             met: Collection[int] = ()) -> int | None:
+        """A shipped deal of ``grade`` (any grade when ``None``) chosen at random, not one of the deals
+        in ``met`` (those the player has played) while there is another; ``None`` when there is none."""
         choices = self.by_grade.get(grade, ()) if grade else tuple(d for g in GRADES for d in self.by_grade.get(g, ()))
-        return (rng or random.SystemRandom()).choice(choices) if choices else None
+        fresh = [deal for deal in choices if deal not in met] if met else choices
+        return (rng or random.SystemRandom()).choice(fresh or choices) if choices else None
 
 
 @cache

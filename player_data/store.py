@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from solitaire_klondike.core import Game, PluginError, Plugins
+from solitaire_klondike.core import Game, GameCode, InvalidCodeError, PluginError, Plugins
 
 from . import rows
 from .statistics import compute_statistics
@@ -191,6 +191,18 @@ class Store:
         """``new`` is ``old`` replayed (with a plugin left out): it goes on under the same saved row."""
         if old is self._game:
             self._game = new
+
+    def deals_met(self, draw: str, scoring: str) -> set[int]:
+        """The deal numbers of the variant the player has played: games recorded, or saved and not over."""
+        variant = draw + scoring
+        found = self._read("SELECT code FROM games WHERE variant = ? "
+                           "UNION SELECT code FROM saved_games WHERE variant = ?",
+                           (variant, variant))
+        deals = set()
+        for row in found:
+            with contextlib.suppress(InvalidCodeError, TypeError, AttributeError):
+                deals.add(GameCode.parse(row["code"], [draw], [scoring]).deal)
+        return deals
 
     # --- statistics ------------------------------------------------------------------
 

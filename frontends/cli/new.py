@@ -3,6 +3,8 @@
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from solitaire_klondike.analysis.grades import GRADES
 from solitaire_klondike.analysis.shipped import graded_deals
@@ -10,6 +12,11 @@ from solitaire_klondike.core import GameCode, InvalidCodeError, Plugins
 from solitaire_klondike.frontends.i18n import _
 
 from .arguments import _paragraphs
+
+if TYPE_CHECKING:
+    from solitaire_klondike.player_data.store import Store
+
+T = TypeVar("T")
 
 EXIT_BAD_INPUT = 2
 
@@ -41,7 +48,7 @@ def run(args: argparse.Namespace, plugins: Plugins) -> int:
     variant = draw + scoring
     shipped = graded_deals(variant)
     if args.winnable or args.grade:
-        deal = shipped.pick(args.grade) if shipped else None
+        deal = shipped.pick(args.grade, met=_met(draw, scoring)) if shipped else None
         if deal is None:
             wanted = (_("no winnable deals of {variant} of grade {grade} are shipped with the game") if args.grade
                       else _("no winnable deals of {variant} are shipped with the game"))
@@ -73,10 +80,19 @@ def _variant(text: str | None, plugins: Plugins) -> tuple[str, str]:
 
 
 def _last_played() -> tuple[object, object]:
+    return _stored(lambda store: (store.get_setting("draw"), store.get_setting("scoring")))
+
+
+def _met(draw: str, scoring: str) -> set[int]:
+    return _stored(lambda store: store.deals_met(draw, scoring))
+
+
+def _stored(read: Callable[["Store"], T]) -> T:
+    """What ``read`` finds in the player's data (opened here: a program that needs none never opens it)."""
     from solitaire_klondike.player_data.opening import open_store
 
     store = open_store()
     try:
-        return store.get_setting("draw"), store.get_setting("scoring")
+        return read(store)
     finally:
         store.close()

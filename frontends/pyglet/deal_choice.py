@@ -4,6 +4,7 @@ Winnable deals come from the list shipped with the game (:mod:`solitaire_klondik
 so choosing one is instant and needs no network.  No pyglet here.
 """
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +13,7 @@ from solitaire_klondike.analysis.shipped import graded_deals, shipped_grade
 from solitaire_klondike.core import GameCode
 from solitaire_klondike.frontends.i18n import N_, _
 
+Met = Callable[[str, str], Collection[int]]  # the deals of a variant (draw, scoring) the player has played
 SETTING = "deal_choice"  # {"D3V": {"winnable": true, "grade": "hard"}, ...}
 GRADE_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "expert": N_("Expert")}
 
@@ -44,12 +46,16 @@ def shipped_grades(variant: str) -> list[str]:
     return [grade for grade in GRADES if shipped and shipped.count(grade)]
 
 
-def fresh_code(draw: str, scoring: str, choice: DealChoice | None) -> GameCode:
-    """A new game: a shipped winnable deal when asked for (and there is one), else any deal."""
+def fresh_code(draw: str, scoring: str, choice: DealChoice | None, met: Met | None = None) -> GameCode:
+    """A new game: a shipped winnable deal when asked for (and there is one), one the player has not
+    met yet while there is such a deal; else any deal."""
     shipped = graded_deals(draw + scoring) if choice and choice.winnable else None
-    deal = shipped.pick(choice.grade) if shipped and choice else None
-    if deal is None and shipped:  # a grade of which no deal is shipped: any winnable deal
-        deal = shipped.pick()
+    if shipped is None or choice is None:
+        return GameCode.random(draw, scoring)
+    played = met(draw, scoring) if met else ()
+    deal = shipped.pick(choice.grade, met=played)
+    if deal is None:  # a grade of which no deal is shipped: any winnable deal
+        deal = shipped.pick(met=played)
     return GameCode(draw, scoring, deal) if deal is not None else GameCode.random(draw, scoring)
 
 

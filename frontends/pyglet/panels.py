@@ -19,7 +19,7 @@ from solitaire_klondike.frontends.formats import (
 from solitaire_klondike.frontends.i18n import LANGUAGES, N_, _
 
 from ..refusals import CODE_EXAMPLE
-from .deal_choice import GRADE_NAMES, DealChoice, fresh_code, shipped_grades
+from .deal_choice import GRADE_NAMES, DealChoice, Met, fresh_code, shipped_grades
 from .messages import code_refusal
 
 DOUBLE_TAP_CHOICES = (250, 400, 600)
@@ -116,6 +116,7 @@ class NewGameForm:
     focus: str = field(default="start")
     game_in_progress: bool = False
     choices: dict[str, DealChoice] = field(default_factory=dict)  # per variant: winnable only, grade
+    met: Met | None = None  # the deals the player has played, not dealt again while there are others
 
     def panel(self) -> Panel:
         """Every draw and scoring plugin on, each with its description; the deal; a code to type."""
@@ -176,7 +177,7 @@ class NewGameForm:
     def game_code(self) -> GameCode | None:
         """The code to deal: the typed one (``None`` and :attr:`error` set when refused) or a random one."""
         if not self.code_text.strip():
-            return fresh_code(self.draw, self.scoring, self.choice)
+            return fresh_code(self.draw, self.scoring, self.choice, self.met)
         try:
             code = self.plugins.parse_code(self.code_text)
         except InvalidCodeError as exc:

@@ -329,7 +329,8 @@ class KlondikeWindow(pyglet.window.Window):
 
             self.form = NewGameForm(self.session.plugins, *self.session.chosen_variant(),
                                     game_in_progress=self._has_progress(),
-                                    choices=remembered(self.session.setting(DEAL_CHOICE)))
+                                    choices=remembered(self.session.setting(DEAL_CHOICE)),
+                                    met=self.session.store.deals_met)
         else:
             self.form = None
         self.confirming_reset = False
@@ -394,7 +395,7 @@ class KlondikeWindow(pyglet.window.Window):
         elif panel.name == "win" and widget_id == "next":
             variant = session.game.code
             choice = remembered(session.setting(DEAL_CHOICE)).get(variant.variant)
-            session.new_game(fresh_code(variant.draw, variant.scoring, choice))
+            session.new_game(fresh_code(variant.draw, variant.scoring, choice, session.store.deals_met))
             return self._new_table()
         elif panel.name == "lost" and widget_id == "undo_back":
             for _step in range(self.lost_back):

@@ -79,6 +79,32 @@ def test_new_winnable_hands_out_a_shipped_deal_of_the_grade_asked(tmp_path):
         assert text.startswith(f"KL1-{variant}-") and text.endswith(f"  (winnable, {grade})\n")
 
 
+def played(folder, variant: str, deals, plugins) -> None:
+    """Record in the player's data (a real SQLite file) a game of each deal, left after one move."""
+    store = open_store(folder)
+    for deal in deals:
+        game = Game(GameCode(variant[:2], variant[2:], deal), plugins)
+        store.game_started(game)
+        game.push(game.legal_moves()[0])
+        store.action_done(game)
+        store.game_left(game)
+    store.close()
+
+
+def test_new_deals_a_shipped_deal_the_player_has_not_played_while_there_is_one(tmp_path, plugins):
+    shipped = graded_deals("D1V")
+    grade = min((g for g in GRADES if shipped.count(g) >= 2), key=shipped.count)
+    deals = shipped.by_grade[grade]
+    played(tmp_path, "D1V", deals[:-1], plugins)
+    for _ in range(4):
+        data = json.loads(klondike("new", "D1V", "--grade", grade, "--json", data_folder=tmp_path).stdout)
+        assert data["code"] == str(GameCode("D1", "V", deals[-1])), "the only one not played yet"
+    played(tmp_path, "D1V", deals[-1:], plugins)
+    codes = {json.loads(klondike("new", "D1V", "--grade", grade, "--json", data_folder=tmp_path).stdout)["code"]
+             for _ in range(4)}
+    assert codes <= {str(GameCode("D1", "V", deal)) for deal in deals}, "all played: any of them again"
+
+
 def test_new_without_a_variant_deals_the_variant_played_last(tmp_path):
     store = open_store(tmp_path)
     store.set_setting("draw", "D3")

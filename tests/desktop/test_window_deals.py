@@ -3,9 +3,11 @@ the grade of the code shown in the game.  Deals come from the shipped list, at o
 
 from catalog_words import read_catalog
 
+from solitaire_klondike.analysis.grades import GRADES
 from solitaire_klondike.analysis.shipped import graded_deals, shipped_grade
-from solitaire_klondike.core import GameCode
+from solitaire_klondike.core import Game, GameCode, load_plugins
 from solitaire_klondike.frontends.pyglet.deal_choice import GRADE_NAMES
+from solitaire_klondike.player_data.opening import open_store
 
 
 def click(app, widget_id: str, predicate=None) -> dict:
@@ -53,3 +55,27 @@ def test_winnable_deals_of_a_chosen_grade_per_variant_kept_across_starts(launch,
     state = app.after(lambda: app.key("Escape"), lambda s: s["overlay"] is None)
     assert deal_of(state) == code
     assert app.quit() == 0
+
+
+def test_new_game_deals_a_winnable_deal_not_played_yet_while_there_is_one(launch, tmp_path):
+    shipped, plugins = graded_deals("D1V"), load_plugins()
+    grade = min((g for g in GRADES if shipped.count(g) >= 2), key=shipped.count)
+    deals = shipped.by_grade[grade]
+    for run in range(3):  # a fresh player each time, who has played every deal of the grade but one
+        data = tmp_path / f"player{run}"
+        store = open_store(data)
+        for deal in deals[:-1]:
+            game = Game(GameCode("D1", "V", deal), plugins)
+            store.game_started(game)
+            game.push(game.legal_moves()[0])
+            store.action_done(game)
+            store.game_left(game)
+        store.close()
+        app = launch("play", "KL1-D1V-AAAAAAG", data=data)
+        app.after(lambda app=app: app.key("ctrl+n"), lambda s: s["overlay"] == "new_game")
+        click(app, "scoring:V", lambda s: "scoring:V" in s["selected"])
+        state = click(app, f"grade:{grade}", lambda s: f"grade:{grade}" in s["selected"])
+        assert {"winnable", "draw:D1", "scoring:V"} <= set(state["selected"])
+        state = click(app, "start", lambda s: s["overlay"] is None)
+        assert deal_of(state) == GameCode("D1", "V", deals[-1]), "the only deal of that grade not played yet"
+        assert app.quit() == 0
