@@ -1,6 +1,6 @@
 """The solver on a fixed list of deals: how many it decides, how fast, with how much memory.
 
-Run: ``python benchmarks/bench_solver.py [--deals 200] [--variants D1N,D3N] [--budget 10] [--hints 30]``.
+Run: ``python benchmarks/bench_solver.py [--deals 200] [--variants D1N,D3N] [--budget 10] [--hints 200]``.
 The deals are ``DEALS`` below (the same on every run and machine).  For each variant it prints the
 share decided within 1 s and within the budget (10 s), the median and 95th percentile time (an
 undecided deal counts as the whole budget), states searched per second, and the peak memory of
@@ -91,7 +91,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--variants", default="D1N,D3N")
     parser.add_argument("--budget", type=float, default=10.0)
-    parser.add_argument("--hints", type=int, default=30, help="positions for the hint latency (0: none)")
+    parser.add_argument("--hints", type=int, default=200, help="positions for the hint latency (0: none)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
