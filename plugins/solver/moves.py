@@ -38,13 +38,15 @@ from typing import Any
 
 from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, NO_LIMIT, STOCK, WASTE, Move, Position
 from solitaire_klondike.core.cards import RANK, fits_on
-from solitaire_klondike.core.piles import IS_COLUMN
+from solitaire_klondike.core.piles import IS_COLUMN, Pile
 
 TAP = Move(STOCK, STOCK)
 _WASTE_TO = [Move(WASTE, d) for d in COLUMNS]
 _WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
 _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 _KINGS = tuple(13 * suit + 12 for suit in range(4))
+_COLUMN_TO = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
+_FOUNDATION_TO = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
 
 # A step: the move, and for a talon card the waste size q that taps reach (0 for other moves) and
 # the recycles they use.  A move to try is one step or a few played together (6 above).  What
@@ -150,6 +152,7 @@ class Board:
         p = self.p
         tableau, hidden, found = p.tableau, p.hidden, p.foundations
         talon = None
+        places: list[tuple[int, int]] | None = None
         # 2. a safe move to a foundation is the only one tried
         for s in COLUMNS:
             column = tableau[s]
@@ -162,8 +165,11 @@ class Board:
             # so a safe talon card is as safe as a column's top.  With unlimited passes any
             # talon card is reached at no cost; with a limit only the top one is free.
             talon = p.waste + p.stock[::-1]
-            places = self.talon_places() if self.unlimited else ([(len(p.waste), 0)] if p.waste else [])
-            for q, used in places:
+            if self.unlimited:
+                places = first = self.talon_places()
+            else:
+                first = [(len(p.waste), 0)] if p.waste else []
+            for q, used in first:
                 c = talon[q - 1]
                 if c % 13 == found[c // 13] and safe(c, found):
                     return [((_WASTE_TO_FOUNDATION, q, used),)]
@@ -203,8 +209,13 @@ class Board:
             if talon is None:
                 talon = p.waste + p.stock[::-1]
             size, total = len(p.waste), len(talon)
+            if places is None:
+                places = self.talon_places()
             # nearer talon cards first: passing fewer cards keeps more of them within reach
-            reach = {talon[q - 1]: (q, used, ((q - size) % (total + 1)) / 64) for q, used in self.talon_places()}
+            reach = {talon[q - 1]: (q, used, ((q - size) % (total + 1)) / 64) for q, used in places}
+            if self.free_talon:
+                face_up = {c: s for s in COLUMNS for c in tableau[s][hidden[s]:]}
+                order = {c: q for q, c in enumerate(talon, 1)}
             for suit in range(4):
                 place = reach.get(13 * suit + found[suit]) if found[suit] < 13 else None
                 if place:
@@ -218,28 +229,32 @@ class Board:
                             continue
                         step = (_WASTE_TO[d], place[0], place[1])
                         if self.free_talon:
-                            ranked.extend((4 + place[2], (step, *then)) for then in self.followed(c, d, [c]))
+                            ranked.extend((4 + place[2], (step, *then))
+                                          for then in self.followed(c, d, (c,), face_up, order))
                         else:
                             ranked.append((4 + place[2], (step,)))
         ranked.sort(key=lambda item: item[0])
         return [child for _, child in ranked]
 
-    def followed(self, card: int, d: int, placed: list[int]) -> list[tuple[Step, ...]]:
+    def followed(self, card: int, d: Pile, placed: tuple[int, ...], face_up: dict[int, Pile],
+                 order: dict[int, int]) -> list[tuple[Step, ...]]:
         """The ways to put a card at once on ``card``, a talon card just put on column ``d`` (6 above);
-        ``placed``: the talon cards put on ``d`` so far."""
+        ``placed``: the talon cards put on ``d`` so far, ``face_up`` the column of each face-up card and
+        ``order`` the place of each talon card, before any was put on ``d``."""
         p = self.p
         ways: list[tuple[Step, ...]] = []
         for x in _FITS_ON_IT[card]:
-            for s in COLUMNS:
-                if s != d and x in p.tableau[s][p.hidden[s]:]:
-                    ways.append(((Move(s, d), 0, 0),))
+            s = face_up.get(x, d)
+            if s != d:
+                ways.append(((_COLUMN_TO[s][d], 0, 0),))
             suit = x // 13
             if not self.restricted and p.foundations[suit] == x % 13 + 1:
-                ways.append(((Move(FOUNDATIONS[suit], d), 0, 0),))
-            talon = [c for c in p.waste + p.stock[::-1] if c not in placed]  # once those are put on d
-            if x in talon:
-                place = talon.index(x) + 1
-                ways.extend(((_WASTE_TO[d], place, 0), *then) for then in self.followed(x, d, [*placed, x]))
+                ways.append(((_FOUNDATION_TO[suit][d], 0, 0),))
+            q = order.get(x)
+            if q is not None and x not in placed:
+                place = q - sum(order[c] < q for c in placed)  # once those are put on d
+                ways.extend(((_WASTE_TO[d], place, 0), *then)
+                            for then in self.followed(x, d, (*placed, x), face_up, order))
         return ways
 
     def play(self, child: Child) -> list[Undo]:
