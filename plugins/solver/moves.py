@@ -151,8 +151,6 @@ class Board:
         """The moves to try here, best first."""
         p = self.p
         tableau, hidden, found = p.tableau, p.hidden, p.foundations
-        talon = None
-        places: list[tuple[int, int]] | None = None
         # 2. a safe move to a foundation is the only one tried
         for s in COLUMNS:
             column = tableau[s]
@@ -160,16 +158,13 @@ class Board:
                 c = column[-1]
                 if c % 13 == found[c // 13] and safe(c, found):
                     return [((Move(s, FOUNDATION), 0, 0),)]
+        talon = p.waste + p.stock[::-1]
+        places = self.talon_places()
         if self.draw == 1:
             # With draw one, taking a card off the talon changes no other talon card's reach,
             # so a safe talon card is as safe as a column's top.  With unlimited passes any
             # talon card is reached at no cost; with a limit only the top one is free.
-            talon = p.waste + p.stock[::-1]
-            if self.unlimited:
-                places = first = self.talon_places()
-            else:
-                first = [(len(p.waste), 0)] if p.waste else []
-            for q, used in first:
+            for q, used in places if self.unlimited else ([(len(p.waste), 0)] if p.waste else []):
                 c = talon[q - 1]
                 if c % 13 == found[c // 13] and safe(c, found):
                     return [((_WASTE_TO_FOUNDATION, q, used),)]
@@ -206,11 +201,7 @@ class Board:
                 rank = 7
             ranked.append((rank, ((move, 0, 0),)))
         if p.waste or p.stock:
-            if talon is None:
-                talon = p.waste + p.stock[::-1]
             size, total = len(p.waste), len(talon)
-            if places is None:
-                places = self.talon_places()
             # nearer talon cards first: passing fewer cards keeps more of them within reach
             reach = {talon[q - 1]: (q, used, ((q - size) % (total + 1)) / 64) for q, used in places}
             if self.free_talon:
@@ -251,7 +242,7 @@ class Board:
             if not self.restricted and p.foundations[suit] == x % 13 + 1:
                 ways.append(((_FOUNDATION_TO[suit][d], 0, 0),))
             q = order.get(x)
-            if q is not None and x not in placed:
+            if q is not None:  # never one of ``placed``: those rank higher
                 place = q - sum(order[c] < q for c in placed)  # once those are put on d
                 ways.extend(((_WASTE_TO[d], place, 0), *then)
                             for then in self.followed(x, d, (*placed, x), face_up, order))
