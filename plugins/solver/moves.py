@@ -32,6 +32,14 @@ real game on a :class:`Board`; what they leave out is said here, each with why i
    alone); if no card is ever put on it, it goes to its foundation from the talon instead and
    the line never puts it on a column.  Rewriting the last talon card not so followed first
    never undoes a later one, so every one ends up followed.
+7. With draw one and unlimited passes too, a talon card other than a king goes to its foundation
+   only together with the next card of its suit going there at once (from a column's top, or
+   from the talon, itself followed so).  The same rewriting shows it: the card can wait in the
+   talon, always within reach, until just before the next card of its suit goes up, since no
+   move but that one needs it on the foundation (taking it back from there is putting it on a
+   column from the talon, which 6 rewrites, and while it waits the card under it on the
+   foundation can still be taken back, a move more, not less).  Rewriting for 6 and 7 only
+   ever makes a talon card leave later, so both end.
 """
 
 from typing import Any
@@ -46,6 +54,7 @@ _WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
 _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 _KINGS = tuple(13 * suit + 12 for suit in range(4))
 _COLUMN_TO = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
+_COLUMN_TO_FOUNDATION = [Move(s, FOUNDATION) for s in COLUMNS]
 _FOUNDATION_TO = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
 
 # A step: the move, and for a talon card the waste size q that taps reach (0 for other moves) and
@@ -208,9 +217,14 @@ class Board:
                 face_up = {c: s for s in COLUMNS for c in tableau[s][hidden[s]:]}
                 order = {c: q for q, c in enumerate(talon, 1)}
             for suit in range(4):
-                place = reach.get(13 * suit + found[suit]) if found[suit] < 13 else None
+                c = 13 * suit + found[suit]
+                place = reach.get(c) if found[suit] < 13 else None
                 if place:
-                    ranked.append((3 + place[2], ((_WASTE_TO_FOUNDATION, place[0], place[1]),)))
+                    step = (_WASTE_TO_FOUNDATION, place[0], place[1])
+                    if self.free_talon:
+                        ranked.extend((3 + place[2], (step, *then)) for then in self.raised(c, (c,), order))
+                    else:
+                        ranked.append((3 + place[2], (step,)))
             for d in COLUMNS:
                 column = tableau[d]
                 if column or d == first_empty:
@@ -246,6 +260,23 @@ class Board:
                 place = q - sum(order[c] < q for c in placed)  # once those are put on d
                 ways.extend(((_WASTE_TO[d], place, 0), *then)
                             for then in self.followed(x, d, (*placed, x), face_up, order))
+        return ways
+
+    def raised(self, card: int, taken: tuple[int, ...], order: dict[int, int]) -> list[tuple[Step, ...]]:
+        """The ways to follow ``card``, a talon card just put on its foundation, at once with the next
+        card of its suit (7 above): from the top of a column, or from the talon, itself followed so;
+        ``taken``: the talon cards put on the foundation so far."""
+        if RANK[card] == 13:
+            return [()]
+        p = self.p
+        after = card + 1
+        ways: list[tuple[Step, ...]] = [((_COLUMN_TO_FOUNDATION[s], 0, 0),) for s in COLUMNS
+                                        if p.tableau[s] and p.tableau[s][-1] == after]
+        q = order.get(after)
+        if q is not None:
+            place = q - sum(order[c] < q for c in taken)
+            ways.extend(((_WASTE_TO_FOUNDATION, place, 0), *then)
+                        for then in self.raised(after, (*taken, after), order))
         return ways
 
     def play(self, child: Child) -> list[Undo]:

@@ -104,6 +104,19 @@ def test_r11_a_win_that_needs_a_card_taken_back_from_a_foundation():
     assert any(move.source_kind == "foundation" for move in verdict.moves)
 
 
+@pytest.mark.parametrize("columns, stock", [
+    (["[AC] 4H", "[KC] [2C] 5H", "[QC] [3C] 6H", "[JC] [4C] 7H", "[10C] [5C] 8H", "[9C] [6C] 9H",
+      "[KH] [QH] [JH] [8C] [7C] 10H"], "3H"),
+    (["[AC] 5H", "[KC] [2C] 6H", "[QC] [3C] 7H", "[JC] [4C] 8H", "[10C] [5C] 9H", "[9C] [6C] 10H",
+      "[KH] [QH] [8C] [7C] JH"], "3H 4H"),
+])
+def test_the_only_win_puts_a_talon_card_on_its_foundation_before_it_is_safe(columns, stock):
+    # Clubs are all on the table, so 3H is not safe to send up; no black 4 or 5 shows and every top
+    # is red.  The win sends the talon's hearts up, then the column's next heart, freeing the ace
+    # of clubs (rule 7 of the solver's moves: a talon card goes up followed by the next of its suit).
+    assert solved(endgame(columns, stock=stock)) == WINNABLE
+
+
 def test_a_third_party_draw_count_is_the_one_searched():
     spec = importlib.util.spec_from_file_location("klondike_draw_two", DRAW_TWO)
     module = importlib.util.module_from_spec(spec)
@@ -118,16 +131,19 @@ def test_a_third_party_draw_count_is_the_one_searched():
     assert game.is_won()
 
 
-def random_endgame(seed: int) -> Position:
-    """A table with a few cards left, in columns (face-up runs where the cards happen to build) and the talon."""
+def random_endgame(seed: int, lowest: int = 9, most: int = 10, talon_most: int = 5, buried: float = 0.0,
+                   rules: tuple[int, int] | None = None) -> Position:
+    """A table with a few cards left (at most ``most``, none below rank ``lowest`` + 1), in four columns and the
+    talon (at most ``talon_most`` cards).  Each column is face down under its top face-up run, or, with
+    probability ``buried``, under its top card alone.  ``rules``: the draw count and recycle limit (else random)."""
     rng = random.Random(seed)
     while True:
-        heights = [rng.randint(9, 13) for _ in range(4)]
+        heights = [rng.randint(lowest, 13) for _ in range(4)]
         left = [13 * s + r for s in range(4) for r in range(heights[s], 13)]
-        if 3 <= len(left) <= 10:
+        if 3 <= len(left) <= most:
             break
     rng.shuffle(left)
-    talon = rng.randint(0, min(5, len(left)))
+    talon = rng.randint(0, min(talon_most, len(left)))
     columns: list[list[int]] = [[] for _ in COLUMNS]
     for c in left[talon:]:
         columns[rng.randrange(4)].append(c)
@@ -136,9 +152,12 @@ def random_endgame(seed: int) -> Position:
         run = 1
         while run < len(column) and fits_on(column[-run], column[-run - 1]):
             run += 1
+        if buried and rng.random() < buried:
+            run = 1
         face_down.append(max(len(column) - run, 0))
     layout = Layout(tuple(map(tuple, columns)), tuple(face_down), tuple(left[:talon]))
-    position = Position(layout, rng.choice((1, 2, 3)), rng.choice((NO_LIMIT, 0, 1)))
+    draw, limit = rules or (rng.choice((1, 2, 3)), rng.choice((NO_LIMIT, 0, 1)))
+    position = Position(layout, draw, limit)
     position.foundations = heights
     waste = rng.randint(0, talon)
     for _ in range(waste):
@@ -146,11 +165,22 @@ def random_endgame(seed: int) -> Position:
     return position
 
 
-@pytest.mark.parametrize("seed", range(120))
-def test_on_small_endgames_the_solver_agrees_with_a_search_that_prunes_nothing(seed):
-    position = random_endgame(seed)
+def agrees_with_the_plain_search(position: Position) -> None:
     expected = WINNABLE if reference_winnable(position) else UNWINNABLE
     assert solved(position) == expected, [[card_name(c) for c in col] for col in position.tableau]
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_on_small_endgames_the_solver_agrees_with_a_search_that_prunes_nothing(seed):
+    agrees_with_the_plain_search(random_endgame(seed))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_with_draw_one_and_unlimited_passes_talon_cards_wait_and_the_verdict_is_the_plain_searchs(seed):
+    # Rules 6 and 7 of the solver's moves: talon cards go to a column or a foundation only together with a
+    # card that needs them there.  Deeper endgames with a longer talon and buried cards, to lose them.
+    agrees_with_the_plain_search(random_endgame(seed, lowest=3, most=16, talon_most=9, buried=0.7,
+                                                rules=(1, NO_LIMIT)))
 
 
 @pytest.mark.parametrize("recycle_limit", [0, NO_LIMIT])
