@@ -40,6 +40,16 @@ real game on a :class:`Board`; what they leave out is said here, each with why i
    column from the talon, which 6 rewrites, and while it waits the card under it on the
    foundation can still be taken back, a move more, not less).  Rewriting for 6 and 7 only
    ever makes a talon card leave later, so both end.
+8. A card is taken back from its foundation (R11) only if it could be needed off it after more
+   cards are taken back: a card that fits on it is face up in a column, within reach in the
+   talon or on a foundation, or the card under it could be taken back in turn onto a column's
+   top or onto a card on a foundation.  Any winning line can be rewritten so that each card
+   taken back is taken back as late as it can be: until a card is put on it or the card under it
+   is taken back, it can stay on its foundation (the card it went onto stays a top, or moves with
+   its run; a card taken back and sent up again with neither in between was never needed; one
+   moved on to another column is taken back straight there).  So only cards taken back come
+   between it and the move that needs it, and those leave the columns and the talon as they
+   were, which is what the check looks at.
 """
 
 from typing import Any
@@ -51,10 +61,12 @@ from solitaire_klondike.core.piles import IS_COLUMN, Pile
 TAP = Move(STOCK, STOCK)
 _WASTE_TO = [Move(WASTE, d) for d in COLUMNS]
 _WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
+_PARENTS = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
 _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 _KINGS = tuple(13 * suit + 12 for suit in range(4))
 _COLUMN_TO = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
 _COLUMN_TO_FOUNDATION = [Move(s, FOUNDATION) for s in COLUMNS]
+_SUIT_OF = {f: suit for suit, f in enumerate(FOUNDATIONS)}
 _FOUNDATION_TO = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
 
 # A step: the move, and for a talon card the waste size q that taps reach (0 for other moves) and
@@ -207,6 +219,8 @@ class Board:
             else:
                 if self.restricted or (not tableau[target] and target != first_empty):
                     continue
+                if not self.wanted_down(13 * _SUIT_OF[source] + found[_SUIT_OF[source]] - 1, talon, places):
+                    continue  # 8. it can wait on its foundation
                 rank = 7
             ranked.append((rank, ((move, 0, 0),)))
         if p.waste or p.stock:
@@ -240,6 +254,18 @@ class Board:
                             ranked.append((4 + place[2], (step,)))
         ranked.sort(key=lambda item: item[0])
         return [child for _, child in ranked]
+
+    def wanted_down(self, card: int, talon: list[int], places: list[tuple[int, int]]) -> bool:
+        """Whether ``card``, taken back from its foundation to a column, could be needed there or gone after
+        more cards are taken back (8 above)."""
+        p = self.p
+        found = p.foundations
+        at_hand = {talon[q - 1] for q, _ in places}
+        at_hand.update(c for column, h in zip(p.tableau, p.hidden) for c in column[h:])
+        if any(found[x // 13] > x % 13 or x in at_hand for x in _FITS_ON_IT[card]):
+            return True
+        tops = {column[-1] for column in p.tableau if column}
+        return card % 13 > 0 and any(q in tops or found[q // 13] > q % 13 for q in _PARENTS[card - 1])
 
     def followed(self, card: int, d: Pile, placed: tuple[int, ...], face_up: dict[int, Pile],
                  order: dict[int, int]) -> list[tuple[Step, ...]]:

@@ -117,6 +117,15 @@ def test_the_only_win_puts_a_talon_card_on_its_foundation_before_it_is_safe(colu
     assert solved(endgame(columns, stock=stock)) == WINNABLE
 
 
+def test_r11_a_win_that_takes_cards_back_in_a_row_each_for_the_next():
+    # One pass, the waste a pile with 5H on top.  7H needs a black 8 taken back, which needs cards
+    # taken back before it: QD onto KS, JD onto QC, JS onto QD, 10D onto JS...  JS is worth taking
+    # back only once JD has been; JD only once JS is on a column (rule 9 of the solver's moves).
+    position = Position.from_text("QC/6h9hKC/KD/10c8H/-/-/- - JCQHQSJH10HKH7HKS5H JS/4H/QD/9C 0 3 0")
+    assert reference_winnable(position)
+    assert solved(position) == WINNABLE
+
+
 def test_a_third_party_draw_count_is_the_one_searched():
     spec = importlib.util.spec_from_file_location("klondike_draw_two", DRAW_TWO)
     module = importlib.util.module_from_spec(spec)
