@@ -22,7 +22,7 @@ from solitaire_klondike.core import NO_LIMIT, Position
 from solitaire_klondike.core.cards import RANK, fits_on
 
 _WASTE = 7  # the waste's index among the piles, after the seven columns: no card is put on it
-_PARENTS = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
+PARENTS = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
 
 
 def stuck(position: Position) -> bool:
@@ -69,7 +69,7 @@ def _can_leave(c: int, j: int, clear_above: bool, face_down: bool, where: dict[i
         return True
     if clear_above and (rank == 1 or (c - 1) not in where or (c - 1) in left):
         return True
-    for p in _PARENTS[c]:
+    for p in PARENTS[c]:
         spot = where.get(p)
         if spot is None or p in left or (spot[0] < _WASTE and spot[1] + 1 >= clear[spot[0]]):
             return True

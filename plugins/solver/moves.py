@@ -58,10 +58,11 @@ from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, NO_LIMIT, 
 from solitaire_klondike.core.cards import RANK, fits_on
 from solitaire_klondike.core.piles import IS_COLUMN, Pile
 
+from .deadlock import PARENTS
+
 TAP = Move(STOCK, STOCK)
 _WASTE_TO = [Move(WASTE, d) for d in COLUMNS]
 _WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
-_PARENTS = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
 _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 _KINGS = tuple(13 * suit + 12 for suit in range(4))
 _COLUMN_TO = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
@@ -178,7 +179,7 @@ class Board:
             if column:
                 c = column[-1]
                 if c % 13 == found[c // 13] and safe(c, found):
-                    return [((Move(s, FOUNDATION), 0, 0),)]
+                    return [((_COLUMN_TO_FOUNDATION[s], 0, 0),)]
         talon = p.waste + p.stock[::-1]
         places = self.talon_places()
         if self.draw == 1:
@@ -192,6 +193,7 @@ class Board:
         ranked: list[tuple[float, Child]] = []
         empty = [d for d in COLUMNS if not tableau[d]]
         first_empty = empty[0] if empty else -1
+        wanted: dict[Pile, bool] = {}  # by foundation: is its top card worth taking back (8)
         for move in p.legal_moves():
             source, target = move
             if source in (STOCK, WASTE):
@@ -219,7 +221,10 @@ class Board:
             else:
                 if self.restricted or (not tableau[target] and target != first_empty):
                     continue
-                if not self.wanted_down(13 * _SUIT_OF[source] + found[_SUIT_OF[source]] - 1, talon, places):
+                if source not in wanted:  # the same for every column it could go to
+                    suit = _SUIT_OF[source]
+                    wanted[source] = self.wanted_down(13 * suit + found[suit] - 1, talon, places)
+                if not wanted[source]:
                     continue  # 8. it can wait on its foundation
                 rank = 7
             ranked.append((rank, ((move, 0, 0),)))
@@ -265,7 +270,7 @@ class Board:
         if any(found[x // 13] > x % 13 or x in at_hand for x in _FITS_ON_IT[card]):
             return True
         tops = {column[-1] for column in p.tableau if column}
-        return card % 13 > 0 and any(q in tops or found[q // 13] > q % 13 for q in _PARENTS[card - 1])
+        return card % 13 > 0 and any(q in tops or found[q // 13] > q % 13 for q in PARENTS[card - 1])
 
     def followed(self, card: int, d: Pile, placed: tuple[int, ...], face_up: dict[int, Pile],
                  order: dict[int, int]) -> list[tuple[Step, ...]]:
