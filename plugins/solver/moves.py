@@ -42,14 +42,24 @@ real game on a :class:`Board`; what they leave out is said here, each with why i
    ever makes a talon card leave later, so both end.
 8. A card is taken back from its foundation (R11) only if it could be needed off it after more
    cards are taken back: a card that fits on it is face up in a column, within reach in the
-   talon or on a foundation, or the card under it could be taken back in turn onto a column's
-   top or onto a card on a foundation.  Any winning line can be rewritten so that each card
-   taken back is taken back as late as it can be: until a card is put on it or the card under it
-   is taken back, it can stay on its foundation (the card it went onto stays a top, or moves with
-   its run; a card taken back and sent up again with neither in between was never needed; one
-   moved on to another column is taken back straight there).  So only cards taken back come
-   between it and the move that needs it, and those leave the columns and the talon as they
-   were, which is what the check looks at.
+   talon or on a foundation, or the card under it could be taken back in turn onto one of those.
+   Any winning line can be rewritten so that each card taken back is taken back as late as it
+   can be: until a card is put on it or the card under it is taken back, it can stay on its
+   foundation (the card it went onto stays a top, or moves with its run; a card taken back and
+   sent up again with neither in between was never needed; one moved on to another column is
+   taken back straight there).  What comes between it and the move that needs it only takes
+   cards back, puts talon cards on columns (6) or uncovers face-up cards (9): it adds no card
+   to the columns that was not face up, in the talon or on a foundation, which the check counts.
+9. A move that leaves a face-up card on top of its column (part of a run moved, R7), or leaves
+   the column empty (a run under no king moved whole), is tried only together with a move that
+   uses that at once: the card to its foundation (with 7, after the talon cards of its suit it
+   follows), a card put on it, or a king put into the empty column.  Any winning line can be
+   rewritten so: the run can stay where it was until just before that use.  The card it went
+   onto is covered meanwhile, so nothing is put on it and it does not go up; a move of that
+   card with the run on it is made with the card alone, and a move of the run, or of part of
+   it, from there is made from where it was; just before the use, what is left of the run goes
+   onto that card, still a top.  With several empty columns, which one the king takes only
+   orders the columns (3).
 """
 
 from typing import Any
@@ -193,7 +203,12 @@ class Board:
         ranked: list[tuple[float, Child]] = []
         empty = [d for d in COLUMNS if not tableau[d]]
         first_empty = empty[0] if empty else -1
-        wanted: dict[Pile, bool] = {}  # by foundation: is its top card worth taking back (8)
+        size, total = len(p.waste), len(talon)
+        # nearer talon cards first: passing fewer cards keeps more of them within reach
+        reach = {talon[q - 1]: (q, used, ((q - size) % (total + 1)) / 64) for q, used in places}
+        order = {c: q for q, c in enumerate(talon, 1)}
+        face_up = {c: s for s in COLUMNS for c in tableau[s][hidden[s]:]}
+        wanted: dict[int, bool] = {}  # by suit: is its foundation's top card worth taking back (8)
         for move in p.legal_moves():
             source, target = move
             if source in (STOCK, WASTE):
@@ -206,14 +221,17 @@ class Board:
                     rank = 0 if h and h == len(column) - 1 else 1
                 elif tableau[target]:
                     n = RANK[tableau[target][-1]] - RANK[column[-1]]
-                    if n == len(column) - h:
-                        rank = 2 - h / 8 if h else 5
+                    if n == len(column) - h and h:
+                        rank = 2 - h / 8
                     else:
-                        rank = 6
+                        rank = 5 if n == len(column) else 6
                         if self.restricted:
-                            below = column[-n - 1]
-                            if below % 13 != found[below // 13]:
+                            below = column[-n - 1] if n < len(column) else None
+                            if below is not None and below % 13 != found[below // 13]:
                                 continue
+                        else:
+                            ranked.extend((rank, child) for child in self.used(move, reach, order, face_up, wanted))
+                            continue
                 else:
                     if target != first_empty or not h:
                         continue  # 3. another empty column, or a king's column moved whole: symmetric
@@ -221,20 +239,11 @@ class Board:
             else:
                 if self.restricted or (not tableau[target] and target != first_empty):
                     continue
-                if source not in wanted:  # the same for every column it could go to
-                    suit = _SUIT_OF[source]
-                    wanted[source] = self.wanted_down(13 * suit + found[suit] - 1, talon, places)
-                if not wanted[source]:
+                if not self.worth(_SUIT_OF[source], wanted, reach, face_up):
                     continue  # 8. it can wait on its foundation
                 rank = 7
             ranked.append((rank, ((move, 0, 0),)))
-        if p.waste or p.stock:
-            size, total = len(p.waste), len(talon)
-            # nearer talon cards first: passing fewer cards keeps more of them within reach
-            reach = {talon[q - 1]: (q, used, ((q - size) % (total + 1)) / 64) for q, used in places}
-            if self.free_talon:
-                face_up = {c: s for s in COLUMNS for c in tableau[s][hidden[s]:]}
-                order = {c: q for q, c in enumerate(talon, 1)}
+        if reach:
             for suit in range(4):
                 c = 13 * suit + found[suit]
                 place = reach.get(c) if found[suit] < 13 else None
@@ -260,17 +269,59 @@ class Board:
         ranked.sort(key=lambda item: item[0])
         return [child for _, child in ranked]
 
-    def wanted_down(self, card: int, talon: list[int], places: list[tuple[int, int]]) -> bool:
-        """Whether ``card``, taken back from its foundation to a column, could be needed there or gone after
-        more cards are taken back (8 above)."""
+    def used(self, move: Move, reach: dict[int, tuple[int, int, float]], order: dict[int, int],
+             face_up: dict[int, Pile], wanted: dict[int, bool]) -> list[Child]:
+        """A move that leaves a face-up card on top of its column, or the column empty, followed at once by
+        each move that uses that (9): the card to its foundation, or a card put on it (not the run back);
+        a king into the empty column.  ``reach``, ``order``, ``face_up`` and ``wanted`` are ``children``'."""
         p = self.p
-        found = p.foundations
-        at_hand = {talon[q - 1] for q, _ in places}
-        at_hand.update(c for column, h in zip(p.tableau, p.hidden) for c in column[h:])
-        if any(found[x // 13] > x % 13 or x in at_hand for x in _FITS_ON_IT[card]):
-            return True
-        tops = {column[-1] for column in p.tableau if column}
-        return card % 13 > 0 and any(q in tops or found[q // 13] > q % 13 for q in PARENTS[card - 1])
+        source, target = move
+        tableau, hidden, found = p.tableau, p.hidden, p.foundations
+        step = (move, 0, 0)
+        length = len(tableau[source])
+        undo = self.play((step,))
+        run = tableau[target][len(tableau[source]) - length:]
+        ways: list[tuple[Step, ...]] = []
+        if tableau[source]:
+            e = tableau[source][-1]
+            suit = e // 13
+            c = 13 * suit + found[suit]
+            if c == e:
+                ways.append(((_COLUMN_TO_FOUNDATION[source], 0, 0),))
+            elif self.free_talon and c in reach:  # 7: the talon cards of its suit go up just before it
+                up = (_COLUMN_TO_FOUNDATION[source], 0, 0)
+                ways.extend(((_WASTE_TO_FOUNDATION, *reach[c][:2]), *then)
+                            for then in self.raised(c, (c,), order) if up in then)
+        moved = None
+        for x in _FITS_ON_IT[tableau[source][-1]] if tableau[source] else _KINGS:
+            s = face_up.get(x)
+            if s is not None:
+                # not the run back (its cards were in ``source``), nor a king's whole column (3)
+                if s != source and (tableau[source] or (hidden[s] and tableau[s][hidden[s]] == x)):
+                    ways.append(((_COLUMN_TO[s][source], 0, 0),))
+            elif x in reach:
+                put = (_WASTE_TO[source], *reach[x][:2])
+                if self.free_talon:
+                    if moved is None:
+                        moved = dict(face_up)
+                        moved.update((c, target) for c in run)
+                    ways.extend((put, *then) for then in self.followed(x, source, (x,), moved, order))
+                else:
+                    ways.append((put,))
+            elif found[x // 13] == x % 13 + 1 and self.worth(x // 13, wanted, reach, face_up):
+                ways.append(((_FOUNDATION_TO[x // 13][source], 0, 0),))
+        self.take_back((step,), undo)
+        return [(step, *way) for way in ways]
+
+    def worth(self, suit: int, wanted: dict[int, bool], reach: dict[int, Any], face_up: dict[int, Pile]) -> bool:
+        """Whether the top card of the suit's foundation could be needed off it, or gone, after more cards are
+        taken back (8 above): worked out once per position.  ``reach`` and ``face_up``: the cards at hand."""
+        if suit not in wanted:
+            found = self.p.foundations
+            card = 13 * suit + found[suit] - 1
+            wanted[suit] = any(found[x // 13] > x % 13 or x in reach or x in face_up for x in _FITS_ON_IT[card]) or (
+                card % 13 > 0 and any(q in reach or q in face_up or found[q // 13] > q % 13 for q in PARENTS[card - 1]))
+        return wanted[suit]
 
     def followed(self, card: int, d: Pile, placed: tuple[int, ...], face_up: dict[int, Pile],
                  order: dict[int, int]) -> list[tuple[Step, ...]]:

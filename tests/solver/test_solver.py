@@ -80,7 +80,7 @@ def test_r6_red_eights_over_each_others_seven_and_the_black_nines_cannot_be_won(
     assert stuck(position)
     assert solved(position) == UNWINNABLE
     searched = solve(position, 60, lambda: False, quick_proof=False)  # the search alone proves it too
-    assert searched.verdict == UNWINNABLE and searched.states > 1000
+    assert searched.verdict == UNWINNABLE and searched.states > 500
 
 
 def test_the_same_table_with_one_nine_free_is_won():
@@ -120,10 +120,33 @@ def test_the_only_win_puts_a_talon_card_on_its_foundation_before_it_is_safe(colu
 def test_r11_a_win_that_takes_cards_back_in_a_row_each_for_the_next():
     # One pass, the waste a pile with 5H on top.  7H needs a black 8 taken back, which needs cards
     # taken back before it: QD onto KS, JD onto QC, JS onto QD, 10D onto JS...  JS is worth taking
-    # back only once JD has been; JD only once JS is on a column (rule 9 of the solver's moves).
+    # back only once JD has been; JD only once JS is on a column (rule 8 of the solver's moves).
     position = Position.from_text("QC/6h9hKC/KD/10c8H/-/-/- - JCQHQSJH10HKH7HKS5H JS/4H/QD/9C 0 3 0")
     assert reference_winnable(position)
     assert solved(position) == WINNABLE
+
+
+def test_r11_a_card_taken_back_for_the_one_under_it_to_go_onto_a_talon_card_not_yet_on_a_column():
+    # 10D needs JS, under QS on its foundation; JS can go only onto QD, in the stock, which can go
+    # only onto KC, on its foundation.  QS is worth taking back before QD is on a column (rules 6
+    # and 8 of the solver's moves: each alone would have it wait for the other).
+    position = endgame(["7H", "[KH] [10H] [9H] KD", "6D", "[9D] [KS] [7D] [JD] [QH] [JH] [10D] 8H"], stock="QD 8D")
+    assert reference_winnable(position)
+    assert solve(position, 60, lambda: False, quick_proof=False, finder=False).verdict == WINNABLE
+
+
+@pytest.mark.parametrize("text", [
+    "6S/kc9sqdJS/7sks10d10S/jdkd8S/-/-/- QS - 5S/KH/9D/QC 0 1 -",          # R7: part of a run moves
+    "jcQS/KC/9C/jdKS/9d5dKD/8d10dqcQD/8c10c7D 6D - JS/KH/4D/7C 0 1 -",     # R8: 9C leaves its column for KD
+])
+def test_a_win_that_leaves_a_face_up_card_or_an_empty_column_for_the_next_move(text):
+    # Found among random endgames: the search loses them with no partial runs (R7) and no columns
+    # emptied by a run under no king.  Rule 9 of the solver's moves tries those moves only together
+    # with the move that uses the card they uncover or the column they empty.
+    position = Position.from_text(text)
+    assert reference_winnable(position)
+    verdict = solve(position, 60, lambda: False, quick_proof=False, finder=False)
+    assert verdict.verdict == WINNABLE and replays_to_win(position, verdict.moves)
 
 
 def test_a_third_party_draw_count_is_the_one_searched():
@@ -141,9 +164,9 @@ def test_a_third_party_draw_count_is_the_one_searched():
 
 
 def random_endgame(seed: int, lowest: int = 9, most: int = 10, talon_most: int = 5, buried: float = 0.0,
-                   rules: tuple[int, int] | None = None) -> Position:
-    """A table with a few cards left (at most ``most``, none below rank ``lowest`` + 1), in four columns and the
-    talon (at most ``talon_most`` cards).  Each column is face down under its top face-up run, or, with
+                   rules: tuple[int, int] | None = None, spread: int = 4) -> Position:
+    """A table with a few cards left (at most ``most``, none below rank ``lowest`` + 1), in ``spread`` columns and
+    the talon (at most ``talon_most`` cards).  Each column is face down under its top face-up run, or, with
     probability ``buried``, under its top card alone.  ``rules``: the draw count and recycle limit (else random)."""
     rng = random.Random(seed)
     while True:
@@ -155,7 +178,7 @@ def random_endgame(seed: int, lowest: int = 9, most: int = 10, talon_most: int =
     talon = rng.randint(0, min(talon_most, len(left)))
     columns: list[list[int]] = [[] for _ in COLUMNS]
     for c in left[talon:]:
-        columns[rng.randrange(4)].append(c)
+        columns[rng.randrange(spread)].append(c)
     face_down = []
     for column in columns:
         run = 1
@@ -190,6 +213,13 @@ def test_with_draw_one_and_unlimited_passes_talon_cards_wait_and_the_verdict_is_
     # card that needs them there.  Deeper endgames with a longer talon and buried cards, to lose them.
     agrees_with_the_plain_search(random_endgame(seed, lowest=3, most=16, talon_most=9, buried=0.7,
                                                 rules=(1, NO_LIMIT)))
+
+
+@pytest.mark.parametrize("seed", range(100, 140))
+def test_over_all_seven_columns_the_verdict_is_the_plain_searchs(seed):
+    # Few empty columns: moving a run whole or in part, to uncover a card or empty a column for a king,
+    # matters here (rule 9 of the solver's moves), and so do cards taken back for it (rule 8).
+    agrees_with_the_plain_search(random_endgame(seed, lowest=2, most=15, talon_most=5, buried=0.3, spread=7))
 
 
 @pytest.mark.parametrize("recycle_limit", [0, NO_LIMIT])
