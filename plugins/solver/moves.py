@@ -59,7 +59,8 @@ real game on a :class:`Board`; what they leave out is said here, each with why i
    card with the run on it is made with the card alone, and a move of the run, or of part of
    it, from there is made from where it was; just before the use, what is left of the run goes
    onto that card, still a top.  With several empty columns, which one the king takes only
-   orders the columns (3).
+   orders the columns (3).  So too when the run goes onto talon cards just put on a column (6):
+   they wait with it, since only the run is put on them.
 """
 
 from typing import Any
@@ -262,8 +263,12 @@ class Board:
                             continue
                         step = (_WASTE_TO[d], place[0], place[1])
                         if self.free_talon:
-                            ranked.extend((4 + place[2], (step, *then))
-                                          for then in self.followed(c, d, (c,), face_up, order))
+                            for then in self.followed(c, d, (c,), face_up, order):
+                                child = (step, *then)
+                                if IS_COLUMN[child[-1][0].source] and not self.restricted:  # a run put on it (9)
+                                    ranked.extend((4 + place[2], way) for way in self.run_waits(child, face_up, wanted))
+                                else:
+                                    ranked.append((4 + place[2], child))
                         else:
                             ranked.append((4 + place[2], (step,)))
         ranked.sort(key=lambda item: item[0])
@@ -272,46 +277,68 @@ class Board:
     def used(self, move: Move, reach: dict[int, tuple[int, int, float]], order: dict[int, int],
              face_up: dict[int, Pile], wanted: dict[int, bool]) -> list[Child]:
         """A move that leaves a face-up card on top of its column, or the column empty, followed at once by
-        each move that uses that (9): the card to its foundation, or a card put on it (not the run back);
-        a king into the empty column.  ``reach``, ``order``, ``face_up`` and ``wanted`` are ``children``'."""
-        p = self.p
+        each move that uses that (9).  ``reach``, ``order``, ``face_up`` and ``wanted`` are ``children``'."""
         source, target = move
-        tableau, hidden, found = p.tableau, p.hidden, p.foundations
-        step = (move, 0, 0)
-        length = len(tableau[source])
-        undo = self.play((step,))
-        run = tableau[target][len(tableau[source]) - length:]
+        column = self.p.tableau[source]
+        start = len(column) - RANK[self.p.tableau[target][-1]] + RANK[column[-1]]
+        run = column[start:]
+        moved = dict(face_up)
+        moved.update((c, target) for c in run)
+        uses = self.uses(source, column[start - 1] if start else None, run, reach, order, moved, wanted)
+        return [((move, 0, 0), *way) for way in uses]
+
+    def run_waits(self, child: Child, face_up: dict[int, Pile], wanted: dict[int, bool]) -> list[Child]:
+        """Talon cards put on a column, then a run from another column on them (6): if the run leaves a face-up
+        card on top of its column, or the column empty, followed at once by each move that uses that (9)."""
+        p = self.p
+        talon = p.waste + p.stock[::-1]
+        placed = [talon.pop(q - 1) for _, q, _ in child[:-1]]
+        source, target = child[-1][0]
+        column = p.tableau[source]
+        start = next(i for i, x in enumerate(column) if x in _FITS_ON_IT[placed[-1]] and face_up.get(x) == source)
+        if start == p.hidden[source] > 0:
+            return [child]  # it turns a card
+        run = column[start:]
+        moved = dict(face_up)
+        moved.update((c, target) for c in placed + run)
+        waste = child[-2][1] - 1  # the waste's size once the last talon card is played
+        order = {c: q for q, c in enumerate(talon, 1)}
+        reach = {c: (q, int(q < waste), 0.0) for c, q in order.items()}
+        uses = self.uses(source, column[start - 1] if start else None, run, reach, order, moved, wanted)
+        return [(*child, *way) for way in uses]
+
+    def uses(self, source: Pile, e: int | None, run: list[int], reach: dict[int, tuple[int, int, float]],
+             order: dict[int, int], face_up: dict[int, Pile], wanted: dict[int, bool]) -> list[tuple[Step, ...]]:
+        """Once ``run`` has left column ``source``, uncovering the face-up card ``e`` or emptying it (``None``), the
+        moves that use that at once (9): ``e`` to its foundation, or a card put on it (not the run back); a king
+        into the column.  ``reach``, ``order`` and ``face_up`` are as they are then, ``wanted`` as before."""
+        found = self.p.foundations
+        tableau, hidden = self.p.tableau, self.p.hidden
         ways: list[tuple[Step, ...]] = []
-        if tableau[source]:
-            e = tableau[source][-1]
+        if e is not None:
             suit = e // 13
             c = 13 * suit + found[suit]
+            up = (_COLUMN_TO_FOUNDATION[source], 0, 0)
             if c == e:
-                ways.append(((_COLUMN_TO_FOUNDATION[source], 0, 0),))
+                ways.append((up,))
             elif self.free_talon and c in reach:  # 7: the talon cards of its suit go up just before it
-                up = (_COLUMN_TO_FOUNDATION[source], 0, 0)
                 ways.extend(((_WASTE_TO_FOUNDATION, *reach[c][:2]), *then)
-                            for then in self.raised(c, (c,), order) if up in then)
-        moved = None
-        for x in _FITS_ON_IT[tableau[source][-1]] if tableau[source] else _KINGS:
+                            for then in self.raised(c, (c,), order, {e: source}) if up in then)
+        for x in _KINGS if e is None else _FITS_ON_IT[e]:
             s = face_up.get(x)
             if s is not None:
-                # not the run back (its cards were in ``source``), nor a king's whole column (3)
-                if s != source and (tableau[source] or (hidden[s] and tableau[s][hidden[s]] == x)):
+                # not the run back, nor a king's whole column (3)
+                if x not in run and (e is not None or (hidden[s] and tableau[s][hidden[s]] == x)):
                     ways.append(((_COLUMN_TO[s][source], 0, 0),))
             elif x in reach:
                 put = (_WASTE_TO[source], *reach[x][:2])
                 if self.free_talon:
-                    if moved is None:
-                        moved = dict(face_up)
-                        moved.update((c, target) for c in run)
-                    ways.extend((put, *then) for then in self.followed(x, source, (x,), moved, order))
+                    ways.extend((put, *then) for then in self.followed(x, source, (x,), face_up, order))
                 else:
                     ways.append((put,))
             elif found[x // 13] == x % 13 + 1 and self.worth(x // 13, wanted, reach, face_up):
                 ways.append(((_FOUNDATION_TO[x // 13][source], 0, 0),))
-        self.take_back((step,), undo)
-        return [(step, *way) for way in ways]
+        return ways
 
     def worth(self, suit: int, wanted: dict[int, bool], reach: dict[int, Any], face_up: dict[int, Pile]) -> bool:
         """Whether the top card of the suit's foundation could be needed off it, or gone, after more cards are
@@ -344,21 +371,26 @@ class Board:
                             for then in self.followed(x, d, (*placed, x), face_up, order))
         return ways
 
-    def raised(self, card: int, taken: tuple[int, ...], order: dict[int, int]) -> list[tuple[Step, ...]]:
+    def raised(self, card: int, taken: tuple[int, ...], order: dict[int, int],
+               tops: dict[int, Pile] | None = None) -> list[tuple[Step, ...]]:
         """The ways to follow ``card``, a talon card just put on its foundation, at once with the next
         card of its suit (7 above): from the top of a column, or from the talon, itself followed so;
-        ``taken``: the talon cards put on the foundation so far."""
+        ``taken``: the talon cards put on the foundation so far; ``tops``: the column of each top card
+        to look at (default: every column's)."""
         if RANK[card] == 13:
             return [()]
         p = self.p
         after = card + 1
-        ways: list[tuple[Step, ...]] = [((_COLUMN_TO_FOUNDATION[s], 0, 0),) for s in COLUMNS
-                                        if p.tableau[s] and p.tableau[s][-1] == after]
+        ways: list[tuple[Step, ...]]
+        if tops is None:
+            ways = [((_COLUMN_TO_FOUNDATION[s], 0, 0),) for s in COLUMNS if p.tableau[s] and p.tableau[s][-1] == after]
+        else:
+            ways = [((_COLUMN_TO_FOUNDATION[tops[after]], 0, 0),)] if after in tops else []
         q = order.get(after)
         if q is not None:
             place = q - sum(order[c] < q for c in taken)
             ways.extend(((_WASTE_TO_FOUNDATION, place, 0), *then)
-                        for then in self.raised(after, (*taken, after), order))
+                        for then in self.raised(after, (*taken, after), order, tops))
         return ways
 
     def play(self, child: Child) -> list[Undo]:
