@@ -245,13 +245,14 @@ class Board:
                 rank = 7
             ranked.append((rank, ((move, 0, 0),)))
         if reach:
+            tops = {column[-1]: s for s, column in enumerate(tableau) if column} if self.free_talon else {}
             for suit in range(4):
                 c = 13 * suit + found[suit]
                 place = reach.get(c) if found[suit] < 13 else None
                 if place:
                     step = (_WASTE_TO_FOUNDATION, place[0], place[1])
                     if self.free_talon:
-                        ranked.extend((3 + place[2], (step, *then)) for then in self.raised(c, (c,), order))
+                        ranked.extend((3 + place[2], (step, *then)) for then in self.raised(c, (c,), order, tops))
                     else:
                         ranked.append((3 + place[2], (step,)))
             for d in COLUMNS:
@@ -281,11 +282,7 @@ class Board:
         source, target = move
         column = self.p.tableau[source]
         start = len(column) - RANK[self.p.tableau[target][-1]] + RANK[column[-1]]
-        run = column[start:]
-        moved = dict(face_up)
-        moved.update((c, target) for c in run)
-        uses = self.uses(source, column[start - 1] if start else None, run, reach, order, moved, wanted)
-        return [((move, 0, 0), *way) for way in uses]
+        return [((move, 0, 0), *way) for way in self.uses(source, start, target, [], reach, order, face_up, wanted)]
 
     def run_waits(self, child: Child, face_up: dict[int, Pile], wanted: dict[int, bool]) -> list[Child]:
         """Talon cards put on a column, then a run from another column on them (6): if the run leaves a face-up
@@ -298,22 +295,23 @@ class Board:
         start = next(i for i, x in enumerate(column) if x in _FITS_ON_IT[placed[-1]] and face_up.get(x) == source)
         if start == p.hidden[source] > 0:
             return [child]  # it turns a card
-        run = column[start:]
-        moved = dict(face_up)
-        moved.update((c, target) for c in placed + run)
         waste = child[-2][1] - 1  # the waste's size once the last talon card is played
         order = {c: q for q, c in enumerate(talon, 1)}
         reach = {c: (q, int(q < waste), 0.0) for c, q in order.items()}
-        uses = self.uses(source, column[start - 1] if start else None, run, reach, order, moved, wanted)
-        return [(*child, *way) for way in uses]
+        return [(*child, *way) for way in self.uses(source, start, target, placed, reach, order, face_up, wanted)]
 
-    def uses(self, source: Pile, e: int | None, run: list[int], reach: dict[int, tuple[int, int, float]],
+    def uses(self, source: Pile, start: int, target: Pile, placed: list[int], reach: dict[int, tuple[int, int, float]],
              order: dict[int, int], face_up: dict[int, Pile], wanted: dict[int, bool]) -> list[tuple[Step, ...]]:
-        """Once ``run`` has left column ``source``, uncovering the face-up card ``e`` or emptying it (``None``), the
-        moves that use that at once (9): ``e`` to its foundation, or a card put on it (not the run back); a king
-        into the column.  ``reach``, ``order`` and ``face_up`` are as they are then, ``wanted`` as before."""
+        """Once the run from place ``start`` of column ``source`` has gone to column ``target`` (onto the talon
+        cards ``placed`` there), uncovering a face-up card or emptying the column, the moves that use that at once
+        (9): the card to its foundation, or a card put on it (not the run back); a king into the column.
+        ``reach`` and ``order`` are the talon's then; ``face_up`` and ``wanted`` are as before the run moved."""
         found = self.p.foundations
         tableau, hidden = self.p.tableau, self.p.hidden
+        run = tableau[source][start:]
+        e = tableau[source][start - 1] if start else None
+        face_up = dict(face_up)
+        face_up.update((c, target) for c in placed + run)
         ways: list[tuple[Step, ...]] = []
         if e is not None:
             suit = e // 13
@@ -340,7 +338,8 @@ class Board:
                 ways.append(((_FOUNDATION_TO[x // 13][source], 0, 0),))
         return ways
 
-    def worth(self, suit: int, wanted: dict[int, bool], reach: dict[int, Any], face_up: dict[int, Pile]) -> bool:
+    def worth(self, suit: int, wanted: dict[int, bool], reach: dict[int, tuple[int, int, float]],
+              face_up: dict[int, Pile]) -> bool:
         """Whether the top card of the suit's foundation could be needed off it, or gone, after more cards are
         taken back (8 above): worked out once per position.  ``reach`` and ``face_up``: the cards at hand."""
         if suit not in wanted:
@@ -372,20 +371,14 @@ class Board:
         return ways
 
     def raised(self, card: int, taken: tuple[int, ...], order: dict[int, int],
-               tops: dict[int, Pile] | None = None) -> list[tuple[Step, ...]]:
+               tops: dict[int, int]) -> list[tuple[Step, ...]]:
         """The ways to follow ``card``, a talon card just put on its foundation, at once with the next
         card of its suit (7 above): from the top of a column, or from the talon, itself followed so;
-        ``taken``: the talon cards put on the foundation so far; ``tops``: the column of each top card
-        to look at (default: every column's)."""
+        ``taken``: the talon cards put on the foundation so far; ``tops``: the column of each top card."""
         if RANK[card] == 13:
             return [()]
-        p = self.p
         after = card + 1
-        ways: list[tuple[Step, ...]]
-        if tops is None:
-            ways = [((_COLUMN_TO_FOUNDATION[s], 0, 0),) for s in COLUMNS if p.tableau[s] and p.tableau[s][-1] == after]
-        else:
-            ways = [((_COLUMN_TO_FOUNDATION[tops[after]], 0, 0),)] if after in tops else []
+        ways: list[tuple[Step, ...]] = [((_COLUMN_TO_FOUNDATION[tops[after]], 0, 0),)] if after in tops else []
         q = order.get(after)
         if q is not None:
             place = q - sum(order[c] < q for c in taken)
