@@ -9,7 +9,8 @@ real game on a :class:`Board`; what they leave out is said here, each with why i
    search plays "the talon card at place q" for every place q that some taps reach, and a
    winning line gets its taps back when it is written out.  Taps that bring no card to play
    never help (they end no line that wins).
-2. Safe moves to the foundations (see ``safe``): when one exists it is the only move tried.
+2. Safe moves to the foundations (see ``safe``): when one exists it is the only move tried (the
+   lowest card's, so that the choice does not hang on the order of columns, 10).
 3. Symmetry: columns are interchangeable (the rules never name a column), so the key sorts
    them; moves that only swap two columns (a king with everything above it from an otherwise
    empty column to an empty one) and all but the first empty column as a target are not tried,
@@ -61,6 +62,24 @@ real game on a :class:`Board`; what they leave out is said here, each with why i
    onto that card, still a top.  With several empty columns, which one the king takes only
    orders the columns (3).  So too when the run goes onto talon cards just put on a column (6):
    they wait with it, since only the run is put on them.
+10. Runs on like cards.  Two like cards (same rank and colour, as 8♥ and 8♦), both face up and
+   covered, carry runs that start with the two cards one rank lower of the other colour (7♠ and
+   7♣), each of which fits on either.  The key puts such runs in one form (on the lower card the
+   run whose first card is lower), so positions that differ only by which run is on which like
+   card are searched once.  Searching one of them searches them all: a move of one is, up to that
+   trade, a move of the other.  A run that carries a like card moves the same whichever run is on
+   it (its first card and the card it goes onto are the same, and the cards on a like card rank
+   lower than any card that run can go onto); a card put on a run's top, or a run's upper part
+   moved, is the same card or run in either.  The moves tried are the same too (2 takes the
+   lowest safe card; the rest look at a card's column only for what lies under the card, which a
+   trade leaves as it was).  Only taking a run's
+   first card off a like card tells them apart: that card fits nowhere but on the two like cards
+   (the other covered) and is no king, so it leaves only for its foundation, uncovering its own
+   like card, where in the other form it would uncover the other one.  So such a move is also
+   tried followed by the other like card's run put on the card just uncovered (``other_form``),
+   which leaves what the other form's move leaves.  So every position some winning line of the
+   moves tried reaches is searched up to trades, and the lines found are real moves.  The hunts'
+   restricted boards keep the plain key.
 """
 
 from typing import Any
@@ -76,6 +95,7 @@ _WASTE_TO = [Move(WASTE, d) for d in COLUMNS]
 _WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
 _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 _KINGS = tuple(13 * suit + 12 for suit in range(4))
+_LIKE = [13 * (3 - c // 13) + c % 13 for c in range(52)]  # same rank and colour: spades-clubs, hearts-diamonds
 _COLUMN_TO = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
 _COLUMN_TO_FOUNDATION = [Move(s, FOUNDATION) for s in COLUMNS]
 _SUIT_OF = {f: suit for suit, f in enumerate(FOUNDATIONS)}
@@ -130,7 +150,8 @@ class Board:
         self.pass_bits = [_same_pass(q, self.draw) for q in range(53)]
 
     def key(self) -> bytes:
-        """The position as bytes, without the talon's place: equal for positions equal up to column order.
+        """The position as bytes, without the talon's place: equal for positions equal up to column order
+        and, but for a restricted board, up to runs traded on like cards (10).
 
         Columns sorted (symmetry, 3 above), each with its hidden count.  Foundations left out:
         they hold exactly the cards found nowhere else.  The talon as its cards in dealing order
@@ -139,6 +160,8 @@ class Board:
         """
         p = self.p
         tableau, hidden = p.tableau, p.hidden
+        if not self.restricted:
+            tableau = _one_form(tableau, hidden)
         columns = sorted([bytes([52 + hidden[i]] + tableau[i]) for i in COLUMNS])
         talon = p.waste + p.stock[::-1]
         tail = bytes([60, *talon]) if self.unlimited else bytes([61, p.recycles, *talon])
@@ -184,13 +207,11 @@ class Board:
         """The moves to try here, best first."""
         p = self.p
         tableau, hidden, found = p.tableau, p.hidden, p.foundations
-        # 2. a safe move to a foundation is the only one tried
-        for s in COLUMNS:
-            column = tableau[s]
-            if column:
-                c = column[-1]
-                if c % 13 == found[c // 13] and safe(c, found):
-                    return [((_COLUMN_TO_FOUNDATION[s], 0, 0),)]
+        # 2. a safe move to a foundation is the only one tried: the lowest card's, whatever column it is in (10)
+        up = [(column[-1], s) for s, column in enumerate(tableau)
+              if column and column[-1] % 13 == found[column[-1] // 13] and safe(column[-1], found)]
+        if up:
+            return [((_COLUMN_TO_FOUNDATION[min(up)[1]], 0, 0),)]
         talon = p.waste + p.stock[::-1]
         places = self.talon_places()
         if self.draw == 1:
@@ -407,9 +428,43 @@ class Board:
             if step[1]:
                 _, p.waste, p.stock, p.recycles, p.waste_fan = undo
 
+    def other_form(self, child: Child) -> Child | None:
+        """After ``child`` has been played: if it took a run's first card off a like card to its foundation, and
+        the other like card is covered, the same followed by that card's run put on the card uncovered (10)."""
+        move = child[-1][0]
+        if move.target != FOUNDATION or not IS_COLUMN[move.source] or self.restricted:
+            return None
+        p = self.p
+        column = p.tableau[move.source]
+        if len(column) <= p.hidden[move.source]:
+            return None
+        like = _LIKE[column[-1]]
+        for s in COLUMNS:
+            if like in p.tableau[s][p.hidden[s]:-1]:
+                return (*child, (_COLUMN_TO[s][move.source], 0, 0))
+        return None
+
     def progress(self, hidden_at_start: int) -> int:
         """How far the position is from the start: cards on the foundations (twice) and hidden cards turned."""
         return 2 * sum(self.p.foundations) + hidden_at_start - sum(self.p.hidden)
+
+
+def _one_form(tableau: list[list[int]], hidden: list[int]) -> list[list[int]]:
+    """The columns with the runs on each two like cards that are face up and covered put in one form (10):
+    on the lower card the run whose first card is lower."""
+    covered = {column[j]: (s, j) for s, column in enumerate(tableau) for j in range(hidden[s], len(column) - 1)}
+    pairs = sorted((c % 13, c) for c in covered if c < _LIKE[c] and _LIKE[c] in covered)
+    if not pairs:
+        return tableau
+    columns = [list(column) for column in tableau]
+    # lower ranks first: trading a pair moves only cards of lower rank than its own, so the places of the
+    # pairs still to come hold
+    for _, a in pairs:
+        (i, j), (k, m) = covered[a], covered[_LIKE[a]]
+        first, second = columns[i], columns[k]
+        if first[j + 1] > second[m + 1]:
+            first[j + 1:], second[m + 1:] = second[m + 1:], first[j + 1:]
+    return columns
 
 
 def written_out(root: Position, line: list[Child]) -> list[Move]:

@@ -11,9 +11,10 @@ some card can never leave its place.
 
 They take short turns (counted in positions, not seconds): the proof every other turn, the two
 hunts the rest, the best-first one first, so that an easy win costs no proof search and a quick
-proof of a loss waits for no long hunt.  A table of positions already searched keeps each search
-from searching a position twice; positions on the current line are kept apart so a line never
-loops, even after the table is emptied because it grew past its size.
+proof of a loss waits for no long hunt.  A table of positions already searched (up to what
+``moves`` shows makes no difference) keeps each search from searching a position twice;
+positions on the current line are kept apart so a line never loops, even after the table is
+emptied because it grew past its size.
 """
 
 import os
@@ -144,6 +145,9 @@ class _Solver:
             if sum(p.foundations) == 52:
                 line.append(child)
                 return line
+            other = board.other_form(child)
+            if other is not None:
+                children.append(other)  # tried later, from the same position
             key = board.key()
             places = table.get(key, 0)
             if places & board.reached_from() or (board.one_pass and child[0][1] > len(undo[0][1]) and stuck(p)):

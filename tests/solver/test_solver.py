@@ -17,13 +17,16 @@ from solitaire_klondike.core import (
     WINNABLE,
     Game,
     Layout,
+    Move,
     Position,
     card_name,
     load_plugins,
+    parse_card,
     solve_position,
 )
 from solitaire_klondike.core.cards import fits_on
 from solitaire_klondike.plugins.solver.deadlock import stuck
+from solitaire_klondike.plugins.solver.moves import Board, written_out
 from solitaire_klondike.plugins.solver.search import solve, table_entries
 
 DRAW_TWO = Path(__file__).parent.parent / "plugin_dists" / "draw_two" / "klondike_draw_two" / "__init__.py"
@@ -80,7 +83,7 @@ def test_r6_red_eights_over_each_others_seven_and_the_black_nines_cannot_be_won(
     assert stuck(position)
     assert solved(position) == UNWINNABLE
     searched = solve(position, 60, lambda: False, quick_proof=False)  # the search alone proves it too
-    assert searched.verdict == UNWINNABLE and searched.states > 500
+    assert searched.verdict == UNWINNABLE and searched.states > 50
 
 
 def test_the_same_table_with_one_nine_free_is_won():
@@ -241,3 +244,69 @@ def test_the_table_size_is_set_by_the_environment(monkeypatch):
     game = Game.from_text("KL1-D1N-AAAAAAG", load_plugins())
     verdict = game.solve(30)
     assert verdict.verdict == WINNABLE and replays_to_win(game.position, verdict.moves)
+
+
+def long_runs(seed: int, lowest: int, most: int, talon_most: int, draw: int) -> Position:
+    """An endgame of at most ``most`` cards (none below rank ``lowest`` + 1) dealt as long runs over a few
+    face-down cards in seven columns, and a talon of at most ``talon_most`` cards: like cards both covered."""
+    rng = random.Random(seed)
+    while True:
+        heights = [rng.randint(lowest, 13) for _ in range(4)]
+        left = [13 * s + r for s in range(4) for r in range(heights[s], 13)]
+        if 6 <= len(left) <= most:
+            break
+    rng.shuffle(left)
+    talon = rng.randint(0, min(talon_most, len(left) // 3))
+    rest = left[talon:]
+    columns: list[list[int]] = [[] for _ in COLUMNS]
+    face_down = [0] * len(COLUMNS)
+    while rest:
+        s = rng.randrange(len(COLUMNS))
+        fitting = [c for c in rest if columns[s] and fits_on(c, columns[s][-1])]
+        if fitting and rng.random() < 0.85:
+            card = rng.choice(fitting)
+            rest.remove(card)
+            columns[s].append(card)
+        elif face_down[s] < 3:
+            face_down[s] = len(columns[s])
+            columns[s].append(rest.pop())
+    position = Position(Layout(tuple(map(tuple, columns)), tuple(face_down), tuple(left[:talon])), draw, NO_LIMIT)
+    position.foundations = heights
+    return position
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("draw", [1, 3])
+def test_with_runs_on_like_cards_the_verdict_of_the_search_alone_is_the_plain_searchs(seed, draw):
+    # Rule 10 of the solver's moves: positions that differ only by which run is on which of two like cards
+    # are searched once.
+    position = long_runs(seed, lowest=2, most=20, talon_most=5, draw=draw)
+    expected = WINNABLE if reference_winnable(position) else UNWINNABLE
+    assert solve(position, 60, lambda: False, quick_proof=False, finder=False).verdict == expected
+
+
+REST = "7H 7D 8S 8C 9H 9D 10S 10C 10H 10D JS JC JH JD QC QD KD KC"  # with the columns below: every card from 7 up
+
+
+def test_r7_positions_that_differ_by_the_runs_on_two_like_cards_are_searched_once():
+    # 7S on 8H and 7C on 8D, or the other way round: one key.  Not so when 8D is not covered.
+    key = Board(endgame(["[9C] 8H 7S", "[9S] 8D 7C", "KS QH", "KH QS"], stock=REST)).key()
+    assert Board(endgame(["[9C] 8H 7C", "[9S] 8D 7S", "KS QH", "KH QS"], stock=REST)).key() == key
+    assert key != Board(endgame(["[9C] 8H 7S", "[9S] 8D 7C", "KS", "KH QS QH"], stock=REST)).key()
+    on_8h = Board(endgame(["[9C] 8H 7S", "[9S] 8D", "KS QH", "KH QS"], stock="7C " + REST)).key()
+    assert Board(endgame(["[9C] 8H", "[9S] 8D 7S", "KS QH", "KH QS"], stock="7C " + REST)).key() != on_8h
+
+
+def test_r11_a_card_taken_off_a_like_card_is_also_tried_with_the_other_like_cards_run_put_there():
+    # 7S goes up from 8H; in the form with 7S on 8D it would uncover 8D: the same, then 7C from 8D onto 8H.
+    position = endgame(["[9C] 8H 7S", "[9S] 8D 7C", "KS QH", "KH QS"], stock=REST)
+    board = Board(position)
+    up = next(child for child in board.children() if child[-1][0] == Move.parse("T1-F"))
+    undo = board.play(up)
+    other = board.other_form(up)
+    board.take_back(up, undo)
+    assert other == (*up, (Move.parse("T2-T1"), 0, 0))
+    trial = position.copy()
+    for move in written_out(position, [other]):
+        trial.make(move)
+    assert trial.tableau[0][-2:] == [parse_card("8H"), parse_card("7C")] and trial.tableau[1][-1] == parse_card("8D")
