@@ -23,7 +23,8 @@ real game on a :class:`Board`; what they leave out is said here, each with why i
    hidden card come first, the nearest talon cards before farther ones, cards taken back from a
    foundation last.  With ``restricted`` (the finder only, which proves nothing) moves that rarely
    win are left out: cards taken back from a foundation, and partial runs that free no card
-   for its foundation.
+   for its foundation; and 7 is not applied, so a talon card may go up alone, as players put it
+   (with 7 the hunts lost wins they had found in a second: ``KL1-D1N-AAAAPVH``).
 6. With draw one and unlimited passes, a talon card is put on a column only together with a card
    put on it at once (a card of a column with those above it, a card taken back from a foundation,
    or another talon card, itself followed so).  Any winning line can be rewritten so: every talon
@@ -272,7 +273,7 @@ class Board:
                 place = reach.get(c) if found[suit] < 13 else None
                 if place:
                     step = (_WASTE_TO_FOUNDATION, place[0], place[1])
-                    if self.free_talon:
+                    if self.free_talon and not self.restricted:
                         ranked.extend((3 + place[2], (step, *then)) for then in self.raised(c, (c,), order, tops))
                     else:
                         ranked.append((3 + place[2], (step,)))

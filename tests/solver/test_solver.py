@@ -310,3 +310,18 @@ def test_r11_a_card_taken_off_a_like_card_is_also_tried_with_the_other_like_card
     for move in written_out(position, [other]):
         trial.make(move)
     assert trial.tableau[0][-2:] == [parse_card("8H"), parse_card("7C")] and trial.tableau[1][-1] == parse_card("8D")
+
+
+def test_the_hunts_put_a_talon_card_up_alone_and_find_a_shipped_deal_the_proof_alone_does_not():
+    # Rule 7 holds a talon card back until the next card of its suit goes up with it; the hunts do not.
+    position = endgame(["KS QH", "KH QS", "[3C] [4C] [5C] [6C] KC QD", "KD QC"],
+                       stock="7H 8H 9H 10H JH 7S 8S 9S 10S JS 7D 8D 9D 10D JD 7C 8C 9C 10C JC")
+    up = ((Move.parse("W-F"), 1, 0),)   # 7H, the next card to draw, up alone (not safe: the clubs are low)
+    assert up in Board(position, restricted=True).children()
+    assert up not in Board(position).children()
+    game = Game.from_text("KL1-D1N-AAAAPVH", load_plugins())   # shipped as winnable, grade hard
+    verdict = game.solve(60)
+    assert verdict.verdict == WINNABLE
+    for move in verdict.moves:
+        game.push(move)
+    assert game.is_won()
