@@ -166,17 +166,23 @@ def test_a_third_party_draw_count_is_the_one_searched():
     assert game.is_won()
 
 
+def cards_left(rng: random.Random, lowest: int, fewest: int, most: int) -> tuple[list[int], list[int]]:
+    """Foundation heights drawn at random (each at least ``lowest``) that leave ``fewest`` to ``most`` cards
+    off the foundations, and those cards."""
+    while True:
+        heights = [rng.randint(lowest, 13) for _ in range(4)]
+        left = [13 * s + r for s in range(4) for r in range(heights[s], 13)]
+        if fewest <= len(left) <= most:
+            return heights, left
+
+
 def random_endgame(seed: int, lowest: int = 9, most: int = 10, talon_most: int = 5, buried: float = 0.0,
                    rules: tuple[int, int] | None = None, spread: int = 4) -> Position:
     """A table with a few cards left (at most ``most``, none below rank ``lowest`` + 1), in ``spread`` columns and
     the talon (at most ``talon_most`` cards).  Each column is face down under its top face-up run, or, with
     probability ``buried``, under its top card alone.  ``rules``: the draw count and recycle limit (else random)."""
     rng = random.Random(seed)
-    while True:
-        heights = [rng.randint(lowest, 13) for _ in range(4)]
-        left = [13 * s + r for s in range(4) for r in range(heights[s], 13)]
-        if 3 <= len(left) <= most:
-            break
+    heights, left = cards_left(rng, lowest, 3, most)
     rng.shuffle(left)
     talon = rng.randint(0, min(talon_most, len(left)))
     columns: list[list[int]] = [[] for _ in COLUMNS]
@@ -250,11 +256,7 @@ def long_runs(seed: int, lowest: int, most: int, talon_most: int, draw: int) -> 
     """An endgame of at most ``most`` cards (none below rank ``lowest`` + 1) dealt as long runs over a few
     face-down cards in seven columns, and a talon of at most ``talon_most`` cards: like cards both covered."""
     rng = random.Random(seed)
-    while True:
-        heights = [rng.randint(lowest, 13) for _ in range(4)]
-        left = [13 * s + r for s in range(4) for r in range(heights[s], 13)]
-        if 6 <= len(left) <= most:
-            break
+    heights, left = cards_left(rng, lowest, 6, most)
     rng.shuffle(left)
     talon = rng.randint(0, min(talon_most, len(left) // 3))
     rest = left[talon:]
