@@ -148,6 +148,7 @@ class Board:
         self.one_pass = position.recycle_limit == 0
         self.free_talon = self.unlimited and self.draw == 1  # every talon card within reach at any time (6)
         self.restricted = restricted
+        self.up_waits = self.free_talon and not restricted  # 7, not on the hunts' boards (5)
         self.pass_bits = [_same_pass(q, self.draw) for q in range(53)]
 
     def key(self) -> bytes:
@@ -267,13 +268,13 @@ class Board:
                 rank = 7
             ranked.append((rank, ((move, 0, 0),)))
         if reach:
-            tops = {column[-1]: s for s, column in enumerate(tableau) if column} if self.free_talon else {}
+            tops = {column[-1]: s for s, column in enumerate(tableau) if column} if self.up_waits else {}
             for suit in range(4):
                 c = 13 * suit + found[suit]
                 place = reach.get(c) if found[suit] < 13 else None
                 if place:
                     step = (_WASTE_TO_FOUNDATION, place[0], place[1])
-                    if self.free_talon and not self.restricted:
+                    if self.up_waits:
                         ranked.extend((3 + place[2], (step, *then)) for then in self.raised(c, (c,), order, tops))
                     else:
                         ranked.append((3 + place[2], (step,)))
