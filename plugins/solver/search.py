@@ -1,4 +1,4 @@
-"""Three searches in turns, and a verdict that is never wrong.
+"""Three or four searches in turns, and a verdict that is never wrong.
 
 Two hunts look for a win among the moves that usually win (``moves``' restricted board): a
 best-first one (``finder``), which finds easy wins first and short lines, and a depth-first one,
@@ -7,21 +7,30 @@ depth-first search of the whole game (``depth_first`` on a full board) proves: e
 rules, partial runs (R7) and cards taken back from a foundation (R11) included, under the
 position's own draw count and recycle limit, leaving out only what ``moves`` shows cannot matter.
 "Unwinnable" is said only when that search ends without a win, or when ``deadlock`` proves that
-some card can never leave its place.
+some card can never leave its place, or when a proof of an easier game ends without a win.
+
+The easier game, searched when more than one card is drawn or the passes are limited, is the same
+position with draw one and unlimited passes.  Its wins hold every win of the real game: in any
+game the talon is a row that keeps its order (taps and turning the waste back never reorder it) and
+cards only leave it, one at a time, from wherever the waste's top stands; with draw one and no
+limit on passes any card of the row can be brought to the waste's top at any time, and every
+other move is the same.  So no win there means no win here; a win there proves nothing and ends
+that search.  Its search is far smaller (``moves``' rules 6 and 7 apply), so it settles many lost
+deals of draw three that the real game's proof does not settle in time.
 
 They take short turns (counted in positions, not seconds): the proof every other turn, the two
-hunts the rest, the best-first one first, so that an easy win costs no proof search and a quick
-proof of a loss waits for no long hunt.  A table of positions already searched (up to what
-``moves`` shows makes no difference) keeps each search from searching a position twice;
-positions on the current line are kept apart so a line never loops, even after the table is
-emptied because it grew past its size.
+hunts (and the easier game's proof) the rest, the best-first one first, so that an easy win costs
+no proof search and a quick proof of a loss waits for no long hunt.  A table of positions already
+searched (up to what ``moves`` shows makes no difference) keeps each search from searching a
+position twice; positions on the current line are kept apart so a line never loops, even after
+the table is emptied because it grew past its size.
 """
 
 import os
 import time
 from collections.abc import Callable, Generator
 
-from solitaire_klondike.core import UNDECIDED, UNWINNABLE, WINNABLE, Position, Verdict
+from solitaire_klondike.core import NO_LIMIT, UNDECIDED, UNWINNABLE, WINNABLE, Position, Verdict
 
 from .deadlock import stuck
 from .finder import best_first
@@ -76,13 +85,21 @@ class _Solver:
             return self.verdict(UNDECIDED, [])
         if quick_proof and stuck(p):
             return self.verdict(UNWINNABLE, [])
-        prover = self.depth_first(Board(p.copy()), self.entries // 2)
+        board = Board(p.copy())
+        prover = self.depth_first(board, self.entries // 2)
         searches = [prover]
-        hunter = None
+        best = hunter = easier = None
         if finder:
-            # the proof takes every other turn; the two hunts for a win share the rest
-            hunter = self.depth_first(Board(p.copy(), restricted=True), self.entries // 4)
-            searches = [best_first(self, Board(p.copy(), restricted=True), self.entries // 4), prover, hunter, prover]
+            # the proof takes every other turn; the two hunts for a win (and the easier game's proof) share the rest
+            share = self.entries // (4 if board.free_talon else 6)
+            best = best_first(self, Board(p.copy(), restricted=True), share)
+            hunter = self.depth_first(Board(p.copy(), restricted=True), share)
+            searches = [best, prover, hunter, prover]
+            if not board.free_talon:
+                relaxed = p.copy()
+                relaxed.draw_count, relaxed.recycle_limit = 1, NO_LIMIT
+                easier = self.depth_first(Board(relaxed), share, easier=True)
+                searches = [best, prover, hunter, prover, easier, prover]
         searched = dict.fromkeys(searches, 0)   # positions each search has searched
         turn = 0
         while True:
@@ -95,13 +112,15 @@ class _Solver:
                     if now > self.deadline or self.cancel():
                         break
             except StopIteration as stop:
-                if stop.value is not None:
+                if stop.value is not None and search is not easier:
                     return self.verdict(WINNABLE, stop.value, searched[search] + self.states - before)
-                if search is prover:
+                if stop.value is None and search in (prover, easier):
                     return self.verdict(UNWINNABLE, [])
-                # A hunt ran out.  The depth-first one has then searched every position the moves of
-                # a restricted board reach, so the best-first one (same moves) cannot win either.
-                searches = [s for s in searches if s is prover or (s is not search and search is not hunter)]
+                # A win of the easier game proves nothing here.  A hunt ran out: the depth-first one has
+                # then searched every position the moves of a restricted board reach, so the best-first
+                # one (same moves) cannot win either.
+                dropped = (search, best) if search is hunter else (search,)
+                searches = [s for s in searches if s not in dropped]
                 turn = 0
                 continue
             searched[search] += self.states - before
@@ -115,10 +134,10 @@ class _Solver:
         if progress > self.best_progress:
             self.best_progress, self.best_child = progress, first
 
-    def depth_first(self, board: Board, entries: int) -> Searching:
+    def depth_first(self, board: Board, entries: int, easier: bool = False) -> Searching:
         """Depth first from the position: the winning line, or ``None`` when there is none among the
         moves ``board`` tries (so none at all when it is not ``restricted``).  The table holds at most
-        ``entries`` positions.
+        ``entries`` positions.  The moves of an ``easier`` game are never offered as the best one found.
 
         The table maps a key to the talon places already searched with it (bits, see
         ``Board.reached_from``): a position whose place taps reach from one of them is not searched.
@@ -165,7 +184,10 @@ class _Solver:
             line.append(child)
             undos.append(undo)
             on_line.append((key, place))
-            self.seen(board.progress(self.hidden_at_start), line[0])
+            if easier:
+                self.states += 1
+            else:
+                self.seen(board.progress(self.hidden_at_start), line[0])
             count += 1
             if count % CHECK_EVERY == 0:
                 yield
