@@ -99,7 +99,8 @@ class _Solver:
                 relaxed = p.copy()
                 relaxed.draw_count, relaxed.recycle_limit = 1, NO_LIMIT
                 easier = self.depth_first(Board(relaxed), share, easier=True)
-                searches = [best, prover, hunter, prover, easier, prover]
+                # the best-first hunt keeps its quarter of the turns; the depth-first one gives the easier proof half
+                searches = [best, prover, easier, prover, hunter, prover, best, prover]
         searched = dict.fromkeys(searches, 0)   # positions each search has searched
         turn = 0
         while True:
