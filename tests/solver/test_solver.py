@@ -13,6 +13,7 @@ from solver_helpers import endgame, replays_to_win
 from solitaire_klondike.core import (
     COLUMNS,
     NO_LIMIT,
+    UNDECIDED,
     UNWINNABLE,
     WINNABLE,
     Game,
@@ -253,6 +254,13 @@ def test_r13_a_lost_draw_three_game_is_proven_lost_in_the_easier_game_of_draw_on
     assert solve(easier, 60, lambda: False).verdict == UNWINNABLE
     verdict = solve(position, 60, lambda: False)
     assert verdict.verdict == UNWINNABLE and verdict.states < 10_000
+
+
+def test_an_undecided_deal_offers_the_most_promising_move_as_a_legal_move_of_its_game():
+    # Undecided after 20 s of searching (draw three: the easier game of draw one is searched too); half a second here.
+    game = Game.from_text("KL1-D3N-BBBCQDT", load_plugins())
+    verdict = game.solve(0.5)
+    assert verdict.verdict == UNDECIDED and verdict.best is not None and game.is_legal(verdict.best)
 
 
 # The lost ones among random_endgame(3000..3399) below, each with whether draw one wins it (3156 and 3204 left
