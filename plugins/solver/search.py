@@ -65,6 +65,13 @@ def solve(position: Position, budget: float, cancel: Callable[[], bool], entries
     return _Solver(position, budget, cancel, entries or table_entries()).run(quick_proof, finder)
 
 
+def easier_game(position: Position) -> Position:
+    """The position with draw one and unlimited passes: its wins hold every win of ``position`` (above)."""
+    easier = position.copy()
+    easier.draw_count, easier.recycle_limit = 1, NO_LIMIT
+    return easier
+
+
 class _Solver:
     def __init__(self, position: Position, budget: float, cancel: Callable[[], bool], entries: int) -> None:
         self.root = position.copy()
@@ -96,9 +103,7 @@ class _Solver:
             hunter = self.depth_first(Board(p.copy(), restricted=True), share)
             searches = [best, prover, hunter, prover]
             if not board.free_talon:
-                relaxed = p.copy()
-                relaxed.draw_count, relaxed.recycle_limit = 1, NO_LIMIT
-                easier = self.depth_first(Board(relaxed), share, easier=True)
+                easier = self.depth_first(Board(easier_game(p)), share, easier=True)
                 # the best-first hunt keeps its quarter of the turns; the depth-first one gives the easier proof half
                 searches = [best, prover, easier, prover, hunter, prover, best, prover]
         searched = dict.fromkeys(searches, 0)   # positions each search has searched

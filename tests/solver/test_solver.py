@@ -28,7 +28,7 @@ from solitaire_klondike.core import (
 from solitaire_klondike.core.cards import fits_on
 from solitaire_klondike.plugins.solver.deadlock import stuck
 from solitaire_klondike.plugins.solver.moves import Board, written_out
-from solitaire_klondike.plugins.solver.search import solve, table_entries
+from solitaire_klondike.plugins.solver.search import easier_game, solve, table_entries
 
 DRAW_TWO = Path(__file__).parent.parent / "plugin_dists" / "draw_two" / "klondike_draw_two" / "__init__.py"
 
@@ -249,9 +249,7 @@ def test_r13_a_lost_draw_three_game_is_proven_lost_in_the_easier_game_of_draw_on
     # same on every machine.  The draw-three proof alone searches about 50,000 positions.
     position = Position.from_text("KC/2dKHQS/askd8D/10h8S/acqd9s9c6D/7s7d7h3sjs4S3D2S/5s10cjc4cqc2c10S AH7C9D3C4H9H"
                                   " 5H8H5C6C8C5D6H6SJH3HAD2HQH4D|10DJDKS -/-/-/- 0 3 -")
-    easier = position.copy()
-    easier.draw_count = 1
-    assert solve(easier, 60, lambda: False).verdict == UNWINNABLE
+    assert solve(easier_game(position), 60, lambda: False).verdict == UNWINNABLE
     verdict = solve(position, 60, lambda: False)
     assert verdict.verdict == UNWINNABLE and verdict.states < 10_000
 
@@ -274,9 +272,7 @@ LOST_WITH_DRAW_THREE = [(3039, False), (3078, False), (3084, False), (3088, Fals
 @pytest.mark.parametrize("seed, draw_one_wins", LOST_WITH_DRAW_THREE)
 def test_a_win_of_draw_one_is_never_taken_for_a_win_of_draw_three(seed, draw_one_wins):
     position = random_endgame(seed, lowest=3, most=16, talon_most=9, buried=0.7, rules=(3, NO_LIMIT))
-    easier = position.copy()
-    easier.draw_count = 1
-    assert reference_winnable(easier) == draw_one_wins
+    assert reference_winnable(easier_game(position)) == draw_one_wins
     agrees_with_the_plain_search(position)
 
 
