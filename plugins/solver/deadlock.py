@@ -1,76 +1,92 @@
-"""A quick proof that a position cannot be won: some tableau card can never leave its place.
+"""A quick proof that a position cannot be won: some card can never leave its place.
 
-Every card not on a foundation must leave its place some time.  A card can leave only by one of
-three ways, each needing other cards to have left first:
-- to its foundation: the cards above it have left, and the card below it in its suit is on the
-  foundation, in the talon, or has left its place;
-- onto a card one rank higher of the other colour: that card is on a foundation or in the talon,
-  or has left its place, or the cards above it have left;
-- a king, into an empty column (assumed always possible);
-and a face-down card, whatever the way, only once every card above it has left.
-Counting the talon and the foundations as always at hand, and empty columns as always there, only
-widens what is possible, so the cards that can leave (the least set closed under these ways) hold
-every card that really can.  A tableau card outside that set proves no win remains: the red 8s
-each over the other's 7 and over the black 9s (tests) are caught this way.
+A win puts every card on its foundation, so every tableau card must leave its place some time.
+Three things can happen to a card only after other things have happened first:
+- it **leaves its place**: a face-down card only once every card above it has left; then to its
+  foundation (every card above it has left, and the card below it in its suit can reach its
+  foundation), onto a card one rank higher of the other colour that can be a column's top (a
+  face-up card carries the cards above it along), or, a king, into an empty column;
+- it **becomes a column's top**: where it lies, once every card above it has left; or elsewhere,
+  put onto a card that can be a column's top or, a king, into an empty column, but only once it
+  is off its place (a talon card, a foundation card, or one that has left);
+- it **reaches its foundation**: the card below it in its suit can, and it is at hand (a talon
+  card) or can be a column's top;
+and a column can be emptied only once every card in it can leave.
+Counting every talon card as always at hand, and every card that can be a top or an empty column
+as there whenever needed (for as many cards as want it), only widens what is possible: the first
+time each of these things happens in a real game, the things it needs have already happened.  So
+the least sets closed under these ways hold everything that really can happen, and a tableau card
+outside them proves that no win remains.  This catches the red 8s each over the other's 7 and
+over the black 9s (tests), and talon cards that could only help by going onto a card that is
+itself buried under them.
 
 Once the waste can no longer go back into the stock (Vegas, R14), it is a pile like a column
 whose cards are all face down but the top one: a waste card leaves, alone, only once every card
 above it has left, and no card is ever put on it.  So it is counted as such a pile, not as at hand.
 """
 
-from solitaire_klondike.core import NO_LIMIT, Position
+from solitaire_klondike.core import COLUMNS, NO_LIMIT, Position
 from solitaire_klondike.core.cards import RANK, fits_on
 
-_WASTE = 7  # the waste's index among the piles, after the seven columns: no card is put on it
+_WASTE = len(COLUMNS)  # the waste's index among the piles, after the columns: no card is put on it
 PARENTS = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
 
 
 def stuck(position: Position) -> bool:
     """True when some card of the tableau (or of a waste that never goes back) can never leave its place."""
-    tableau, hidden = position.tableau, position.hidden
+    piles, hidden = position.tableau, position.hidden
     waste = position.waste
     if waste and position.recycle_limit != NO_LIMIT and position.recycles >= position.recycle_limit:
-        tableau, hidden = [*tableau, waste], [*hidden, len(waste) - 1]
-    where: dict[int, tuple[int, int]] = {}
-    for i, column in enumerate(tableau):
-        for j, c in enumerate(column):
-            where[c] = (i, j)
+        piles, hidden = [*piles, waste], [*hidden, len(waste) - 1]
+    where = {c: (i, j) for i, pile in enumerate(piles) for j, c in enumerate(pile)}
+    home = {13 * suit + rank for suit, height in enumerate(position.foundations) for rank in range(height)}
     left: set[int] = set()
-    # clear[i]: the lowest place in column i from which every card up has been shown able to leave
-    clear = [len(column) for column in tableau]
+    tops: set[int] = set()
+    clear = [len(pile) for pile in piles]  # clear[i]: the lowest place of pile i above which every card can leave
+    empty = not all(position.tableau)
+    not_top = list(range(52))
+    not_home = [c for c in range(52) if c not in home]
     changed = True
     while changed:
         changed = False
-        for i, column in enumerate(tableau):
+        known = len(tops) + len(home)
+        for c in not_top:
+            spot = where.get(c)
+            if ((spot is not None and spot[0] < _WASTE and spot[1] + 1 >= clear[spot[0]])
+                    or ((spot is None or c in left) and _placed(c, empty, tops))):
+                tops.add(c)
+        for c in not_home:
+            spot = where.get(c)
+            if (RANK[c] == 1 or c - 1 in home) and (
+                    spot is None or c in tops or (spot[0] == _WASTE and spot[1] + 1 >= clear[_WASTE])):
+                home.add(c)
+        if len(tops) + len(home) > known:
+            changed = True
+            not_top = [c for c in not_top if c not in tops]
+            not_home = [c for c in not_home if c not in home]
+        for i, pile in enumerate(piles):
             j = clear[i] - 1
-            while j >= 0:
-                c = column[j]
-                if c not in left and not _can_leave(c, j, j + 1 >= clear[i], j < hidden[i], where, left, clear):
-                    break
-                left.add(c)
+            while j >= 0 and (pile[j] in left or _leaves(pile[j], True, empty, home, tops)):
+                changed = changed or pile[j] not in left
+                left.add(pile[j])
                 j -= 1
-                changed = True
             clear[i] = j + 1
-            # cards lower down may leave without the ones above (face-up runs carry them along)
-            for k in range(hidden[i], j):
-                c = column[k]
-                if c not in left and _can_leave(c, k, False, False, where, left, clear):
+            # face-up cards lower down may leave with the ones above them (a run carried along)
+            for c in pile[hidden[i]:j]:
+                if c not in left and _leaves(c, False, empty, home, tops):
                     left.add(c)
                     changed = True
+        if not empty and 0 in clear[:_WASTE]:
+            empty = changed = True
     return len(left) < len(where)
 
 
-def _can_leave(c: int, j: int, clear_above: bool, face_down: bool, where: dict[int, tuple[int, int]], left: set[int],
-               clear: list[int]) -> bool:
-    if face_down and not clear_above:
-        return False
-    rank = RANK[c]
-    if rank == 13:
+def _placed(c: int, empty: bool, tops: set[int]) -> bool:
+    """Whether ``c``, off its place, can be put on the tableau."""
+    return (RANK[c] == 13 and empty) or any(p in tops for p in PARENTS[c])
+
+
+def _leaves(c: int, clear_above: bool, empty: bool, home: set[int], tops: set[int]) -> bool:
+    if clear_above and (RANK[c] == 1 or c - 1 in home):
         return True
-    if clear_above and (rank == 1 or (c - 1) not in where or (c - 1) in left):
-        return True
-    for p in PARENTS[c]:
-        spot = where.get(p)
-        if spot is None or p in left or (spot[0] < _WASTE and spot[1] + 1 >= clear[spot[0]]):
-            return True
-    return False
+    return _placed(c, empty, tops)

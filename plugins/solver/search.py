@@ -20,10 +20,11 @@ deals of draw three that the real game's proof does not settle in time.
 
 They take short turns (counted in positions, not seconds): the proof every other turn, the two
 hunts (and the easier game's proof) the rest, the best-first one first, so that an easy win costs
-no proof search and a quick proof of a loss waits for no long hunt.  A table of positions already
-searched (up to what ``moves`` shows makes no difference) keeps each search from searching a
-position twice; positions on the current line are kept apart so a line never loops, even after
-the table is emptied because it grew past its size.
+no proof search and a quick proof of a loss waits for no long hunt.  With draw one and unlimited
+passes, where most deals are won, the hunts' turns are longer: they get as much time as the proof.
+A table of positions already searched (up to what ``moves`` shows makes no difference) keeps each
+search from searching a position twice; positions on the current line are kept apart so a line
+never loops, even after the table is emptied because it grew past its size.
 """
 
 import os
@@ -40,8 +41,13 @@ TABLE_MB_VARIABLE = "SOLITAIRE_KLONDIKE_SOLVER_MB"
 TABLE_MB = 512
 ENTRY_BYTES = 200  # a key of ~80 bytes, its object header and its share of the dict's slots
 CHECK_EVERY = 128  # positions between two looks at the clock
-TURN = 10          # yields (~0.05 s of searching) a search runs before the other one's turn:
+TURN = 10          # yields (~0.2 s of the proof's searching) a search runs before the next one's turn:
                    # counted, not timed, so that a deal gets the same verdict, line and count on every machine
+# With draw one and unlimited passes, the turns of the hunts are longer: most deals there are won, and the
+# hard ones are mostly wins the hunts find in a few seconds, so the hunts get as much time as the proof.
+# A yield of the best-first hunt comes after about 1/8 of the time of one of the proof's, and one of the
+# depth-first hunt (on a restricted board, fewer moves per position) after about 1/2.6 of it.
+BEST_TURN, HUNTER_TURN = 8 * TURN, 26
 
 # A search yields now and then (to let the other one run) and returns the winning line or None.
 Searching = Generator[None, None, list[Child] | None]
@@ -95,7 +101,8 @@ class _Solver:
         board = Board(p.copy())
         prover = self.depth_first(board, self.entries // 2)
         searches = [prover]
-        best = hunter = easier = None
+        turns = {prover: TURN}
+        easier = None
         if finder:
             # the proof takes every other turn; the two hunts for a win (and the easier game's proof) share the rest
             share = self.entries // (4 if board.free_talon else 6)
@@ -106,13 +113,16 @@ class _Solver:
                 easier = self.depth_first(Board(easier_game(p)), share, easier=True)
                 # the best-first hunt keeps its quarter of the turns; the depth-first one gives the easier proof half
                 searches = [best, prover, easier, prover, hunter, prover, best, prover]
+                turns.update({best: TURN, easier: TURN, hunter: TURN})
+            else:
+                turns.update({best: BEST_TURN, hunter: HUNTER_TURN})
         searched = dict.fromkeys(searches, 0)   # positions each search has searched
         turn = 0
         while True:
             search = searches[turn % len(searches)]
             before = self.states
             try:
-                for _ in range(TURN):
+                for _ in range(turns[search]):
                     next(search)
                     now = time.perf_counter()
                     if now > self.deadline or self.cancel():

@@ -94,6 +94,17 @@ def test_the_same_table_with_one_nine_free_is_won():
     assert solved(position) == WINNABLE
 
 
+@pytest.mark.parametrize("black_jack_free, winnable", [(False, False), (True, True)])
+def test_r6_a_talon_card_helps_only_if_it_has_somewhere_to_go(black_jack_free, winnable):
+    # 9C leaves only onto a red 10 (its 8 is under it), and both red 10s wait in the stock for a black
+    # jack: buried under 9C itself, or (the other table) one of them free on QD
+    first, fourth = ("[JS] [8C] 9C", "KS QD JC") if black_jack_free else ("[JS] [JC] [8C] 9C", "KS QD")
+    position = endgame([first, "KH QS JH 10C", "KD QC JD", fourth, "KC"], stock="10H 10D QH")
+    assert stuck(position) is not winnable
+    assert reference_winnable(position) is winnable
+    assert solved(position) == (WINNABLE if winnable else UNWINNABLE)
+
+
 @pytest.mark.parametrize("draw", [1, 2])
 def test_r13_a_stock_card_under_the_one_it_needs_is_reached_with_draw_one_and_two(draw):
     # hearts up to the 10 on the foundation, everything else done
