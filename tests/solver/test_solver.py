@@ -94,12 +94,12 @@ def test_the_same_table_with_one_nine_free_is_won():
     assert solved(position) == WINNABLE
 
 
-@pytest.mark.parametrize("black_jack_free, winnable", [(False, False), (True, True)])
-def test_r6_a_talon_card_helps_only_if_it_has_somewhere_to_go(black_jack_free, winnable):
-    # 9C leaves only onto a red 10 (its 8 is under it), and both red 10s wait in the stock for a black
-    # jack: buried under 9C itself, or (the other table) one of them free on QD
-    first, fourth = ("[JS] [8C] 9C", "KS QD JC") if black_jack_free else ("[JS] [JC] [8C] 9C", "KS QD")
-    position = endgame([first, "KH QS JH 10C", "KD QC JD", fourth, "KC"], stock="10H 10D QH")
+@pytest.mark.parametrize("black_king_free, winnable", [(False, False), (True, True)])
+def test_r6_a_talon_card_helps_only_if_it_has_somewhere_to_go(black_king_free, winnable):
+    # JC leaves only onto a red queen (its 10 is under it), and both red queens wait in the stock for a
+    # black king: buried under JC itself, or (the other table) one of them alone in a column
+    first, fourth = ("[KS] [10C] JC", "KC") if black_king_free else ("[KS] [KC] [10C] JC", "")
+    position = endgame([first, "KH QC", "KD", fourth], stock="QH QD")
     assert stuck(position) is not winnable
     assert reference_winnable(position) is winnable
     assert solved(position) == (WINNABLE if winnable else UNWINNABLE)
