@@ -42,11 +42,10 @@ def test_solve_reads_moves_from_standard_input_and_a_file(tmp_path):
 
 
 def test_a_spent_budget_is_undecided_with_exit_zero():
-    result = klondike("solve", "KL1-D1V-AAAAAAA", "--budget", "0.2", "--json")
+    result = klondike("solve", "KL1-D1V-AAAAAAB", "--budget", "0.2", "--json")   # one pass: undecided for seconds
     assert result.returncode == 0
     data = json.loads(result.stdout)
-    assert data["verdict"] in ("undecided", "winnable", "unwinnable")
-    assert data["moves"] == [] or data["verdict"] == "winnable"
+    assert data["verdict"] == "undecided" and data["moves"] == []
 
 
 def test_bad_input_gets_the_statuses_of_replay():

@@ -51,7 +51,7 @@ def test_hint_shows_the_next_move_of_a_winning_line_then_the_next_after_it(launc
 
 
 def test_the_table_answers_while_the_hint_thinks_and_a_move_cancels_it(launch):
-    app = launch("play", "KL1-D1V-AAAAAAA")   # one pass: the solver thinks for a long time here
+    app = launch("play", "KL1-D1V-AAAAAAB")   # one pass: the solver thinks for a long time here
     state = app.after(lambda: app.key("h"), lambda s: s["hint"]["busy"])
     assert state["status"] == "Looking for a winning line…"
     asked = time.monotonic()
