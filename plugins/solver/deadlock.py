@@ -44,26 +44,20 @@ def stuck(position: Position) -> bool:
     tops: set[int] = set()
     clear = [len(pile) for pile in piles]  # clear[i]: the lowest place of pile i above which every card can leave
     empty = not all(position.tableau)
-    not_top = list(range(52))
-    not_home = [c for c in range(52) if c not in home]
     changed = True
     while changed:
         changed = False
-        known = len(tops) + len(home)
-        for c in not_top:
+        for c in range(52):
             spot = where.get(c)
-            if ((spot is not None and spot[0] < _WASTE and spot[1] + 1 >= clear[spot[0]])
+            if c not in tops and (
+                    (spot is not None and spot[0] < _WASTE and spot[1] + 1 >= clear[spot[0]])
                     or ((spot is None or c in left) and _placed(c, empty, tops))):
                 tops.add(c)
-        for c in not_home:
-            spot = where.get(c)
-            if (RANK[c] == 1 or c - 1 in home) and (
+                changed = True
+            if c not in home and (RANK[c] == 1 or c - 1 in home) and (
                     spot is None or c in tops or (spot[0] == _WASTE and spot[1] + 1 >= clear[_WASTE])):
                 home.add(c)
-        if len(tops) + len(home) > known:
-            changed = True
-            not_top = [c for c in not_top if c not in tops]
-            not_home = [c for c in not_home if c not in home]
+                changed = True
         for i, pile in enumerate(piles):
             j = clear[i] - 1
             while j >= 0 and (pile[j] in left or _leaves(pile[j], True, empty, home, tops)):

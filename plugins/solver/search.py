@@ -101,7 +101,6 @@ class _Solver:
         board = Board(p.copy())
         prover = self.depth_first(board, self.entries // 2)
         searches = [prover]
-        turns = {prover: TURN}
         easier = None
         if finder:
             # the proof takes every other turn; the two hunts for a win (and the easier game's proof) share the rest
@@ -113,10 +112,10 @@ class _Solver:
                 easier = self.depth_first(Board(easier_game(p)), share, easier=True)
                 # the best-first hunt keeps its quarter of the turns; the depth-first one gives the easier proof half
                 searches = [best, prover, easier, prover, hunter, prover, best, prover]
-                turns.update({best: TURN, easier: TURN, hunter: TURN})
-            else:
-                turns.update({best: BEST_TURN, hunter: HUNTER_TURN})
         searched = dict.fromkeys(searches, 0)   # positions each search has searched
+        turns = dict.fromkeys(searches, TURN)
+        if finder and board.free_talon:
+            turns.update({best: BEST_TURN, hunter: HUNTER_TURN})
         turn = 0
         while True:
             search = searches[turn % len(searches)]
