@@ -164,7 +164,7 @@ class Board:
         tableau, hidden = p.tableau, p.hidden
         if not self.restricted:
             tableau = _one_form(tableau, hidden)
-        columns = sorted([bytes([52 + hidden[i]] + tableau[i]) for i in COLUMNS])
+        columns = sorted([bytes([52 + h, *column]) for column, h in zip(tableau, hidden)])
         talon = p.waste + p.stock[::-1]
         tail = bytes([60, *talon]) if self.unlimited else bytes([61, p.recycles, *talon])
         return b"".join(columns) + tail
@@ -454,18 +454,22 @@ class Board:
 def _one_form(tableau: list[list[int]], hidden: list[int]) -> list[list[int]]:
     """The columns with the runs on each two like cards that are face up and covered put in one form (10):
     on the lower card the run whose first card is lower."""
-    covered = {column[j]: (s, j) for s, column in enumerate(tableau) for j in range(hidden[s], len(column) - 1)}
-    pairs = sorted((c % 13, c) for c in covered if c < _LIKE[c] and _LIKE[c] in covered)
+    covered = {}  # each face-up covered card's column
+    for s, (column, h) in enumerate(zip(tableau, hidden)):
+        for c in column[h:-1]:
+            covered[c] = s
+    pairs = [c for c in covered if c < _LIKE[c] and _LIKE[c] in covered]
     if not pairs:
         return tableau
     columns = [list(column) for column in tableau]
     # lower ranks first: trading a pair moves only cards of lower rank than its own, so the places of the
     # pairs still to come hold
-    for _, a in pairs:
-        (i, j), (k, m) = covered[a], covered[_LIKE[a]]
-        first, second = columns[i], columns[k]
-        if first[j + 1] > second[m + 1]:
-            first[j + 1:], second[m + 1:] = second[m + 1:], first[j + 1:]
+    pairs.sort(key=RANK.__getitem__)
+    for a in pairs:
+        first, second = columns[covered[a]], columns[covered[_LIKE[a]]]
+        j, m = first.index(a) + 1, second.index(_LIKE[a]) + 1
+        if first[j] > second[m]:
+            first[j:], second[m:] = second[m:], first[j:]
     return columns
 
 
