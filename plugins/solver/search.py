@@ -1,4 +1,4 @@
-"""Three searches in turns, and a verdict that is never wrong.
+"""Searches in turns, and a verdict that is never wrong.
 
 A depth-first search of the whole game (``depth_first`` on a full board) proves: every move of the
 rules, partial runs (R7) and cards taken back from a foundation (R11) included, under the
@@ -7,10 +7,12 @@ position's own draw count and recycle limit, leaving out only what ``moves`` sho
 some card can never leave its place, or when a proof of an easier game ends without a win.
 Beside it, a best-first hunt (``finder``) looks for a win among the moves that usually win
 (``moves``' restricted board): it finds easy wins first and short lines, and proves nothing when
-it fails.  The third search depends on the game:
-- with draw one and unlimited passes, where most deals are won, a depth-first hunt on the same
-  restricted board, which digs into deep lines the best-first one leaves for later;
-- otherwise, the proof of an easier game, the same position with draw one and unlimited passes.
+it fails.  A depth-first hunt on the same restricted board digs into deep lines the best-first
+one leaves for later.  The rest depends on the game:
+- with draw one and unlimited passes, where most deals are won, the two hunts share their turns;
+- otherwise the depth-first hunt has one turn only (it finds the quick deep wins, which the hint
+  wants within a second), and the other turns go to the proof of an easier game, the same position
+  with draw one and unlimited passes.
   Its wins hold every win of the real game: in any game the talon is a row that keeps its order
   (taps and turning the waste back never reorder it) and cards only leave it, one at a time, from
   wherever the waste's top stands; with draw one and no limit on passes any card of the row can be
@@ -18,10 +20,10 @@ it fails.  The third search depends on the game:
   no win here; a win there proves nothing and ends that search.  Its search is far smaller
   (``moves``' rules 6 and 7 apply), so it settles many lost deals that the real game's proof does
   not settle in time.  (Measured on the bench's deals, it decides more of them than the
-  depth-first hunt did in its place.)
+  depth-first hunt did with those turns.)
 
-They take short turns (counted in positions, not seconds): the proof every other turn, the other
-two the rest, the best-first hunt first, so that an easy win costs no proof search and a quick
+They take short turns (counted in positions, not seconds): the proof every other turn, the others
+the rest, the best-first hunt first, so that an easy win costs no proof search and a quick
 proof of a loss waits for no long hunt.  With draw one and unlimited passes the hunts' turns are
 longer: they get as much time as the proof.  A table of positions already searched (up to what
 ``moves`` shows makes no difference) keeps each search from searching a position twice; positions
@@ -106,17 +108,17 @@ class _Solver:
         turns = {prover: TURN}  # yields per turn
         easier = hunter = None
         if finder:
-            # the proof takes every other turn; the best-first hunt and the third search share the rest
-            share = self.entries // 4
+            # the proof takes every other turn and half the table; the others share the rest
+            share = self.entries // (4 if board.free_talon else 6)
             best = best_first(self, Board(p.copy(), restricted=True), share)
+            hunter = self.depth_first(Board(p.copy(), restricted=True), share)
             if board.free_talon:
-                hunter = self.depth_first(Board(p.copy(), restricted=True), share)
                 searches = [best, prover, hunter, prover]
                 turns.update({best: BEST_TURN, hunter: HUNTER_TURN})
             else:
                 easier = self.depth_first(Board(easier_game(p)), share, easier=True)
-                searches = [best, prover, easier, prover]
-                turns.update({best: TURN, easier: TURN})
+                searches = [best, prover, easier, prover, hunter, prover, best, prover]
+                turns.update({best: TURN, easier: TURN, hunter: TURN})
         searched = dict.fromkeys(searches, 0)   # positions each search has searched
         turn = 0
         while True:
@@ -141,6 +143,11 @@ class _Solver:
                 turn = 0
                 continue
             searched[search] += self.states - before
+            if search is hunter and easier is not None:
+                # one turn of the depth-first hunt (the deep wins of the first second), then its table is
+                # freed and its turns go to the easier game's proof, or to the others once that has ended
+                search.close()
+                searches = [easier if s is hunter else s for s in searches if s is not hunter or easier in searches]
             if now > self.deadline or self.cancel():
                 return self.verdict(UNDECIDED, [])
             turn += 1
