@@ -24,8 +24,8 @@ one leaves for later.  The rest depends on the game:
 
 They take short turns (counted in positions, not seconds): the proof every other turn, the others
 the rest, the best-first hunt first, so that an easy win costs no proof search and a quick
-proof of a loss waits for no long hunt.  With draw one and unlimited passes the hunts' turns are
-longer: they get as much time as the proof.  A table of positions already searched (up to what
+proof of a loss waits for no long hunt.  With draw one and unlimited passes the best-first hunt's
+turns are longer: it gets twice the proof's time.  A table of positions already searched (up to what
 ``moves`` shows makes no difference) keeps each search from searching a position twice; positions
 on the current line are kept apart so a line never loops, even after the table is emptied because
 it grew past its size.
@@ -47,11 +47,12 @@ ENTRY_BYTES = 200  # a key of ~80 bytes, its object header and its share of the 
 CHECK_EVERY = 128  # positions between two looks at the clock
 TURN = 10          # yields (~0.2 s of the proof's searching) a search runs before the next one's turn:
                    # counted, not timed, so that a deal gets the same verdict, line and count on every machine
-# With draw one and unlimited passes, the turns of the hunts are longer: most deals there are won, and the
-# hard ones are mostly wins the hunts find in a few seconds, so the hunts get as much time as the proof.
-# A yield of the best-first hunt comes after about 1/8 of the time of one of the proof's, and one of the
-# depth-first hunt (on a restricted board, fewer moves per position) after about 1/2.6 of it.
-BEST_TURN, HUNTER_TURN = 8 * TURN, 26
+# With draw one and unlimited passes, most deals are won, the hard ones mostly by the best-first hunt
+# within a few seconds: it gets 6/10 of the time, the proof 3/10 and the depth-first hunt 1/10 (the shares
+# that decided most of the bench's deals, counted in positions).  A yield of the best-first hunt comes
+# after about 1/8 of the time of one of the proof's, and one of the depth-first hunt (on a restricted
+# board, fewer moves per position) after about 1/2.6 of it.
+BEST_TURN, HUNTER_TURN = 32 * TURN, 17
 
 # A search yields now and then (to let the other one run) and returns the winning line or None.
 Searching = Generator[None, None, list[Child] | None]
