@@ -106,21 +106,21 @@ class _Solver:
         board = Board(p.copy())
         prover = self.depth_first(board, self.entries // 2)
         searches = [prover]
-        turns = {prover: TURN}  # yields per turn
-        easier = hunter = None
+        easier = retiring = None
         if finder:
             # the proof takes every other turn and half the table; the others share the rest
             share = self.entries // (4 if board.free_talon else 6)
             best = best_first(self, Board(p.copy(), restricted=True), share)
             hunter = self.depth_first(Board(p.copy(), restricted=True), share)
-            if board.free_talon:
-                searches = [best, prover, hunter, prover]
-                turns.update({best: BEST_TURN, hunter: HUNTER_TURN})
-            else:
+            searches = [best, prover, hunter, prover]
+            if not board.free_talon:
                 easier = self.depth_first(Board(easier_game(p)), share, easier=True)
                 searches = [best, prover, easier, prover, hunter, prover, best, prover]
-                turns.update({best: TURN, easier: TURN, hunter: TURN})
+                retiring = hunter   # one turn only (see below)
         searched = dict.fromkeys(searches, 0)   # positions each search has searched
+        turns = dict.fromkeys(searches, TURN)   # yields per turn
+        if finder and board.free_talon:
+            turns.update({best: BEST_TURN, hunter: HUNTER_TURN})
         turn = 0
         while True:
             search = searches[turn % len(searches)]
@@ -144,11 +144,15 @@ class _Solver:
                 turn = 0
                 continue
             searched[search] += self.states - before
-            if search is hunter and easier is not None:
+            if search is retiring:
                 # one turn of the depth-first hunt (the deep wins of the first second), then its table is
                 # freed and its turns go to the easier game's proof, or to the others once that has ended
+                # (an ended search is never put back: its next turn would end it again, as if it had lost)
                 search.close()
-                searches = [easier if s is hunter else s for s in searches if s is not hunter or easier in searches]
+                if easier in searches:
+                    searches = [easier if s is search else s for s in searches]
+                else:
+                    searches.remove(search)
             if now > self.deadline or self.cancel():
                 return self.verdict(UNDECIDED, [])
             turn += 1

@@ -265,6 +265,14 @@ def test_r13_a_lost_draw_three_game_is_proven_lost_in_the_easier_game_of_draw_on
     assert verdict.verdict == UNWINNABLE and verdict.states < 10_000
 
 
+def test_r13_a_draw_three_deal_whose_easier_game_is_won_early_is_still_searched_to_its_win():
+    # The easier game of draw one is won (which proves nothing) before the depth-first hunt has had its one turn;
+    # the hunt's turns must then go to the searches still running, never back to the ended easier proof.
+    game = Game.from_text("KL1-D3N-DXKOKIH", load_plugins())
+    verdict = solve(game.search_position(), 60, lambda: False)
+    assert verdict.verdict == WINNABLE and replays_to_win(game.position, verdict.moves)
+
+
 def test_an_undecided_deal_offers_the_most_promising_move_as_a_legal_move_of_its_game():
     # Undecided after 20 s of searching (draw three: the easier game of draw one is searched too); half a second here.
     game = Game.from_text("KL1-D3N-BBBCQDT", load_plugins())
