@@ -5,7 +5,10 @@ The deals are ``DEALS`` below (the same on every run and machine).  For each var
 share decided within 1 s and within the budget (10 s), the median and 95th percentile time (an
 undecided deal counts as the whole budget), states searched per second, and the peak memory of
 the process that solved them.  Then the hint: positions from games in progress (deals played some
-random moves in), the share decided within 1 s.  Each variant runs in its own process.
+random moves in), the share decided within 1 s.  Each variant runs in its own process; each position's
+line goes to stderr as it is solved.  Last, per variant, the positions at the edge of the aim: the
+undecided ones and those decided in the second half of the time it allows (1 s for a hint, the budget
+for a deal), the ones a slower machine would lose first.
 
 Aims (issue 10, one core): median under 0.1 s; at least 95 % of D1N and D3N deals decided within
 10 s; memory bounded by the table size (default under 1 GB); a hint within 1 s for 9 positions in 10.
@@ -36,7 +39,7 @@ def solve_deals(variant: str, count: int, budget: float) -> dict:
         game = Game(GameCode(variant[:2], variant[2:], deal), plugins)
         cpu = time.process_time()
         verdict = game.solve(budget)
-        results.append((verdict.verdict, verdict.seconds, verdict.states, time.process_time() - cpu))
+        results.append((verdict.verdict, verdict.seconds, verdict.states, time.process_time() - cpu, str(game.code)))
         print(f"  {game.code} {verdict.verdict:10} {verdict.seconds:7.3f} s {verdict.states:9,} states",
               file=sys.stderr, flush=True)
     return {"results": results, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
@@ -63,7 +66,8 @@ def hint_latency(count: int, budget: float) -> dict:
         start, cpu = time.perf_counter(), time.process_time()
         verdict = game.solve(budget)
         seconds = time.perf_counter() - start
-        results.append((verdict.verdict, seconds, verdict.states, time.process_time() - cpu))
+        results.append((verdict.verdict, seconds, verdict.states, time.process_time() - cpu,
+                        f"{game.code} after {game.move_count} actions"))
         print(f"  {game.code} after {game.move_count} actions: {verdict.verdict} in {seconds:.3f} s",
               file=sys.stderr, flush=True)
     return {"results": results, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
@@ -84,6 +88,11 @@ def report(name: str, data: dict, budget: float) -> None:
           f" peak memory {data['peak_mb']:.0f} MB")
     print(f"  the process had the CPU {cpu / max(wall, 1e-9):.0%} of the time (a shared machine):"
           f" {per_cpu:,.0f} states per CPU second")
+    # the positions at the edge of the aim (1 s for a hint, the budget for a deal): undecided, or decided late
+    limit = 1.0 if name.startswith("hint") else budget
+    print("  undecided:", ", ".join(r[4] for r in results if r[0] == "undecided") or "none")
+    late = [f"{r[4]} ({r[1]:.1f} s)" for r in results if r[0] != "undecided" and limit / 2 < r[1]]
+    print(f"  decided after {limit / 2:g} s:", ", ".join(late) or "none")
 
 
 def main() -> None:
@@ -108,7 +117,8 @@ def main() -> None:
     for job in jobs:
         command = [sys.executable, __file__, "--child", job, "--deals", str(args.deals), "--budget", str(args.budget),
                    "--hints", str(args.hints)]
-        data = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+        # each deal's line goes to stderr as it is solved; the figures come back on stdout
+        data = json.loads(subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True).stdout)
         report("hint, games in progress" if job == "hints" else job, data, args.budget)
 
 
