@@ -96,6 +96,7 @@ _WASTE_TO = [Move(WASTE, d) for d in COLUMNS]
 _WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
 _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 _KINGS = tuple(13 * suit + 12 for suit in range(4))
+_HIDDEN = [bytes([52 + h]) for h in range(52)]  # a column's first byte in the key: its hidden count
 _LIKE = [13 * (3 - c // 13) + c % 13 for c in range(52)]  # same rank and colour: spades-clubs, hearts-diamonds
 _COLUMN_TO = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
 _COLUMN_TO_FOUNDATION = [Move(s, FOUNDATION) for s in COLUMNS]
@@ -164,7 +165,7 @@ class Board:
         tableau, hidden = p.tableau, p.hidden
         if not self.restricted:
             tableau = _one_form(tableau, hidden)
-        columns = sorted([bytes([52 + h, *column]) for column, h in zip(tableau, hidden)])
+        columns = sorted([_HIDDEN[h] + bytes(column) for column, h in zip(tableau, hidden)])
         talon = p.waste + p.stock[::-1]
         tail = bytes([60, *talon]) if self.unlimited else bytes([61, p.recycles, *talon])
         return b"".join(columns) + tail
