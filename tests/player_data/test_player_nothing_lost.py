@@ -116,6 +116,7 @@ def test_a_locked_store_is_read_names_the_lock_and_saves_once_the_lock_is_gone(f
     _history(folder, plugins)
     monkeypatch.setattr(opening, "OPEN_PATIENCE_S", 0.5)
     monkeypatch.setattr(opening, "BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr(opening, "RETRY_BUSY_TIMEOUT_MS", 10)  # each action tries the locked file again
     other = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")  # another program keeps the file locked
     store = open_store(folder)
