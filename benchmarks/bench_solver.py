@@ -66,17 +66,17 @@ def hint_latency(count: int, budget: float) -> dict:
         start, cpu = time.perf_counter(), time.process_time()
         verdict = game.solve(budget)
         seconds = time.perf_counter() - start
-        results.append((verdict.verdict, seconds, verdict.states, time.process_time() - cpu,
-                        f"{game.code} after {game.move_count} actions"))
-        print(f"  {game.code} after {game.move_count} actions: {verdict.verdict} in {seconds:.3f} s",
-              file=sys.stderr, flush=True)
+        label = f"{game.code} after {game.move_count} actions"
+        results.append((verdict.verdict, seconds, verdict.states, time.process_time() - cpu, label))
+        print(f"  {label}: {verdict.verdict} in {seconds:.3f} s", file=sys.stderr, flush=True)
     return {"results": results, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
-def report(name: str, data: dict, budget: float) -> None:
+def report(name: str, data: dict, budget: float, limit: float) -> None:
+    """``limit``: the time the aim allows a position (1 s for a hint, the budget for a deal)."""
     results = data["results"]
     times = sorted(s if v != "undecided" else budget for v, s, *_ in results)
-    within = [sum(v != "undecided" and s <= limit for v, s, *_ in results) / len(results) for limit in (1, budget)]
+    within = [sum(v != "undecided" and s <= cutoff for v, s, *_ in results) / len(results) for cutoff in (1, budget)]
     verdicts = {v: sum(r[0] == v for r in results) for v in ("winnable", "unwinnable", "undecided")}
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     wall, cpu = sum(r[1] for r in results), sum(r[3] for r in results)
@@ -88,8 +88,7 @@ def report(name: str, data: dict, budget: float) -> None:
           f" peak memory {data['peak_mb']:.0f} MB")
     print(f"  the process had the CPU {cpu / max(wall, 1e-9):.0%} of the time (a shared machine):"
           f" {per_cpu:,.0f} states per CPU second")
-    # the positions at the edge of the aim (1 s for a hint, the budget for a deal): undecided, or decided late
-    limit = 1.0 if name.startswith("hint") else budget
+    # the positions at the edge of the aim: undecided, or decided in the second half of ``limit``
     print("  undecided:", ", ".join(r[4] for r in results if r[0] == "undecided") or "none")
     late = [f"{r[4]} ({r[1]:.1f} s)" for r in results if r[0] != "undecided" and limit / 2 < r[1]]
     print(f"  decided after {limit / 2:g} s:", ", ".join(late) or "none")
@@ -119,7 +118,10 @@ def main() -> None:
                    "--hints", str(args.hints)]
         # each deal's line goes to stderr as it is solved; the figures come back on stdout
         data = json.loads(subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True).stdout)
-        report("hint, games in progress" if job == "hints" else job, data, args.budget)
+        if job == "hints":
+            report("hint, games in progress", data, args.budget, 1.0)
+        else:
+            report(job, data, args.budget, args.budget)
 
 
 if __name__ == "__main__":
