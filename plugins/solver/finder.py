@@ -28,7 +28,7 @@ PASS_COST = 20    # in the score, a pass through the talon against a card on a f
 EXPLORE_EVERY = 4  # one position in this many is drawn at random among the queued ones (above)
 Line = tuple[Child, "Line"] | None  # the moves that led to a position, last first
 Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
-Entry = tuple[int, int, Snapshot, Line, Child | None]  # score, its number (negative: later first), position, line, first move
+Entry = tuple[int, int, Snapshot, Line, Child | None]  # score, number (later ones lower), position, line, first move
 
 
 class Counter(Protocol):

@@ -25,7 +25,9 @@ one leaves for later.  The rest depends on the game:
 They take short turns (counted in positions, not seconds): the proof every other turn, the others
 the rest, the best-first hunt first, so that an easy win costs no proof search and a quick
 proof of a loss waits for no long hunt.  With draw one and unlimited passes the best-first hunt's
-turns are longer: it gets twice the proof's time.  A table of positions already searched (up to what
+turns are longer (it gets twice the proof's time), so there the two depth-first searches go first,
+with a short turn each, and a win they find a few hundred positions deep waits for no long turn.
+A table of positions already searched (up to what
 ``moves`` shows makes no difference) keeps each search from searching a position twice; positions
 on the current line are kept apart so a line never loops, even after the table is emptied because
 it grew past its size.
@@ -53,6 +55,7 @@ TURN = 10          # yields (~0.2 s of the proof's searching) a search runs befo
 # after about 1/8 of the time of one of the proof's, and one of the depth-first hunt (on a restricted
 # board, fewer moves per position) after about 1/2.6 of it.
 BEST_TURN, HUNTER_TURN = 32 * TURN, 17
+FIRST_TURN = 2     # yields of the depth-first searches' first turn there (above)
 
 # A search yields now and then (to let the other one run) and returns the winning line or None.
 Searching = Generator[None, None, list[Child] | None]
@@ -112,21 +115,23 @@ class _Solver:
             share = self.entries // (4 if board.free_talon else 6)
             best = best_first(self, Board(p.copy(), restricted=True), share)
             hunter = self.depth_first(Board(p.copy(), restricted=True), share)
-            searches = [best, prover, hunter, prover]
+            searches = [hunter, prover, best, prover]   # the depth-first ones first, for a short turn (above)
             if not board.free_talon:
                 easier = self.depth_first(Board(easier_game(p)), share, easier=True)
                 searches = [best, prover, easier, prover, hunter, prover, best, prover]
                 retiring = hunter   # one turn only (see below)
         searched = dict.fromkeys(searches, 0)   # positions each search has searched
         turns = dict.fromkeys(searches, TURN)   # yields per turn
+        first_turns: dict[Searching, int] = {}
         if finder and board.free_talon:
             turns.update({best: BEST_TURN, hunter: HUNTER_TURN})
+            first_turns = {hunter: FIRST_TURN, prover: FIRST_TURN}
         turn = 0
         while True:
             search = searches[turn % len(searches)]
             before = self.states
             try:
-                for _ in range(turns[search]):
+                for _ in range(first_turns.pop(search, turns[search])):
                     next(search)
                     now = time.perf_counter()
                     if now > self.deadline or self.cancel():
