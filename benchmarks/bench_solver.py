@@ -1,6 +1,7 @@
 """The solver on a fixed list of deals: how many it decides, how fast, with how much memory.
 
-Run: ``python benchmarks/bench_solver.py [--deals 200] [--variants D1N,D3N] [--budget 10] [--hints 200]``.
+Run: ``python benchmarks/bench_solver.py [--deals 200] [--variants D1N,D3N (none: "")] [--budget 10] [--hints 200]
+[--hint-seed 7]``.
 The deals are ``DEALS`` below (the same on every run and machine).  For each variant it prints the
 share decided within 1 s and within the budget (10 s), the median and 95th percentile time (an
 undecided deal counts as the whole budget), states searched per second, and the peak memory of
@@ -60,9 +61,9 @@ def in_progress(count: int, rng: random.Random) -> list[Game]:
     return games
 
 
-def hint_latency(count: int, budget: float) -> dict:
+def hint_latency(count: int, budget: float, seed: int) -> dict:
     results = []
-    for game in in_progress(count, random.Random(7)):
+    for game in in_progress(count, random.Random(seed)):
         start, cpu = time.perf_counter(), time.process_time()
         verdict = game.solve(budget)
         seconds = time.perf_counter() - start
@@ -100,11 +101,12 @@ def main() -> None:
     parser.add_argument("--variants", default="D1N,D3N")
     parser.add_argument("--budget", type=float, default=10.0)
     parser.add_argument("--hints", type=int, default=200, help="positions for the hint latency (0: none)")
+    parser.add_argument("--hint-seed", type=int, default=7, help="the seed of the random actions (other positions)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         if args.child == "hints":
-            data = hint_latency(args.hints, args.budget)
+            data = hint_latency(args.hints, args.budget, args.hint_seed)
         else:
             data = solve_deals(args.child, args.deals, args.budget)
         print(json.dumps(data))
@@ -112,14 +114,14 @@ def main() -> None:
     table = os.environ.get("SOLITAIRE_KLONDIKE_SOLVER_MB", "512 (default)")
     print(f"bench_solver: {args.deals} deals per variant, budget {args.budget:g} s, table {table} MB; "
           f"one process at a time")
-    jobs = args.variants.split(",") + (["hints"] if args.hints else [])
+    jobs = [v for v in args.variants.split(",") if v] + (["hints"] if args.hints else [])
     for job in jobs:
         command = [sys.executable, __file__, "--child", job, "--deals", str(args.deals), "--budget", str(args.budget),
-                   "--hints", str(args.hints)]
+                   "--hints", str(args.hints), "--hint-seed", str(args.hint_seed)]
         # each deal's line goes to stderr as it is solved; the figures come back on stdout
         data = json.loads(subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True).stdout)
         if job == "hints":
-            report("hint, games in progress", data, args.budget, 1.0)
+            report(f"hint, games in progress (seed {args.hint_seed})", data, args.budget, 1.0)
         else:
             report(job, data, args.budget, args.budget)
 
