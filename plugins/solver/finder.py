@@ -28,7 +28,7 @@ PASS_COST = 20    # in the score, a pass through the talon against a card on a f
 EXPLORE_EVERY = 4  # one position in this many is drawn at random among the queued ones (above)
 Line = tuple[Child, "Line"] | None  # the moves that led to a position, last first
 Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
-Entry = tuple[int, int, Snapshot, Line, Child | None]  # score, number (later ones lower), position, line, first move
+Waiting = tuple[Snapshot, Line, Child | None]  # a queued position, the line to it and its first move
 
 
 class Counter(Protocol):
@@ -40,19 +40,20 @@ def best_first(counter: Counter, board: Board, entries: int) -> Generator[None, 
     p = board.p
     hidden_at_start = sum(p.hidden)
     table = {board.key(): board.place()}
-    queue: list[Entry] = [(0, 0, _snapshot(p), None, None)]
-    queued = queue[:]   # every entry queued, for the random draws; both lists keep entries already looked at
-    looked_at: set[int] = set()  # their numbers (an entry's second item)
+    # the positions queued and not yet looked at, by number (later ones higher); the heap and the list of
+    # numbers for the random draws both keep numbers already looked at, which are passed over
+    waiting: dict[int, Waiting] = {0: (_snapshot(p), None, None)}
+    queue = [(0, 0)]   # (score, minus the number): the best first, and the latest of those
+    queued = [0]
     draws = random.Random(0)  # a fixed seed: the same draws on every run
     count = expanded = 0
     while queue and len(table) < entries:
-        entry = _drawn(queued, looked_at, draws) if expanded % EXPLORE_EVERY == EXPLORE_EVERY - 1 else None
-        if entry is None:
-            entry = heapq.heappop(queue)
-            if entry[1] in looked_at:
+        number = _drawn(queued, waiting, draws) if expanded % EXPLORE_EVERY == EXPLORE_EVERY - 1 else None
+        if number is None:
+            number = -heapq.heappop(queue)[1]
+            if number not in waiting:
                 continue
-        looked_at.add(entry[1])
-        _, _, snapshot, line, first = entry
+        snapshot, line, first = waiting.pop(number)
         _restore(p, snapshot)
         if first is not None:
             counter.seen(board.progress(hidden_at_start), first)
@@ -65,9 +66,9 @@ def best_first(counter: Counter, board: Board, entries: int) -> Generator[None, 
             if not places & board.reached_from():
                 table[key] = places | board.place()
                 count += 1
-                entry = (_score(p), -count, _snapshot(p), (child, line), first or child)
-                heapq.heappush(queue, entry)
-                queued.append(entry)
+                waiting[count] = (_snapshot(p), (child, line), first or child)
+                heapq.heappush(queue, (_score(p), -count))
+                queued.append(count)
             board.take_back(child, undo)
         expanded += 1
         if expanded % CHECK_EVERY == 0:
@@ -75,14 +76,14 @@ def best_first(counter: Counter, board: Board, entries: int) -> Generator[None, 
     return None
 
 
-def _drawn(queued: list[Entry], looked_at: set[int], draws: random.Random) -> Entry | None:
-    """An entry not yet looked at, drawn at random and taken out of ``queued``; ``None`` when none is left."""
+def _drawn(queued: list[int], waiting: dict[int, Waiting], draws: random.Random) -> int | None:
+    """The number of a position still waiting, drawn at random and taken out of ``queued``; ``None`` when none is."""
     while queued:
         i = draws.randrange(len(queued))
         queued[i], queued[-1] = queued[-1], queued[i]
-        entry = queued.pop()
-        if entry[1] not in looked_at:
-            return entry
+        number = queued.pop()
+        if number in waiting:
+            return number
     return None
 
 
