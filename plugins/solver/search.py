@@ -27,10 +27,9 @@ the rest, the best-first hunt first, so that an easy win costs no proof search a
 proof of a loss waits for no long hunt.  With draw one and unlimited passes the best-first hunt's
 turns are longer (it gets twice the proof's time), so there the two depth-first searches go first,
 with a short turn each, and a win they find a few hundred positions deep waits for no long turn.
-A table of positions already searched (up to what
-``moves`` shows makes no difference) keeps each search from searching a position twice; positions
-on the current line are kept apart so a line never loops, even after the table is emptied because
-it grew past its size.
+A table of positions already searched (up to what ``moves`` shows makes no difference) keeps each
+search from searching a position twice; positions on the current line are kept apart so a line
+never loops, even after the table is emptied because it grew past its size.
 """
 
 import os
@@ -115,8 +114,9 @@ class _Solver:
             share = self.entries // (4 if board.free_talon else 6)
             best = best_first(self, Board(p.copy(), restricted=True), share)
             hunter = self.depth_first(Board(p.copy(), restricted=True), share)
-            searches = [hunter, prover, best, prover]   # the depth-first ones first, for a short turn (above)
-            if not board.free_talon:
+            if board.free_talon:
+                searches = [hunter, prover, best, prover]   # the depth-first ones first, for a short turn (above)
+            else:
                 easier = self.depth_first(Board(easier_game(p)), share, easier=True)
                 searches = [best, prover, easier, prover, hunter, prover, best, prover]
                 retiring = hunter   # one turn only (see below)
