@@ -112,25 +112,24 @@ class _Solver:
         prover = self.depth_first(board, self.entries // 2)
         searches = [prover]
         easier = retiring = None
+        longer: dict[Searching, int] = {}       # yields per turn, where not TURN
+        first_turns: dict[Searching, int] = {}  # yields of a search's first turn, where shorter
         if finder:
-            # the proof takes every other turn and half the table; the others share the rest
+            # the proof takes half the turns and half the table; the others share the rest
             share = self.entries // (4 if board.free_talon else 6)
             best = best_first(self, Board(p.copy(), restricted=True), share)
             hunter = self.depth_first(Board(p.copy(), restricted=True), share)
             if board.free_talon:
                 searches = [hunter, prover, best, prover]   # the depth-first ones first, for a short turn (above)
+                longer = {best: BEST_TURN, hunter: HUNTER_TURN}
+                first_turns = {hunter: FIRST_TURN, prover: FIRST_TURN}
             else:
                 easier = self.depth_first(Board(easier_game(p)), share, easier=True)
                 searches = [prover, hunter, best, prover, easier, prover, best, prover]
                 retiring = hunter   # one turn only (see below)
+                first_turns = {prover: FIRST_TURN}
         searched = dict.fromkeys(searches, 0)   # positions each search has searched
-        turns = dict.fromkeys(searches, TURN)   # yields per turn
-        first_turns: dict[Searching, int] = {}
-        if finder and board.free_talon:
-            turns.update({best: BEST_TURN, hunter: HUNTER_TURN})
-            first_turns = {hunter: FIRST_TURN, prover: FIRST_TURN}
-        elif finder:
-            first_turns = {prover: FIRST_TURN}
+        turns = dict.fromkeys(searches, TURN) | longer
         turn = 0
         while True:
             search = searches[turn % len(searches)]
