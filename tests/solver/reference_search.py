@@ -1,7 +1,8 @@
 """The plain exhaustive search the solver is checked against: every legal move, nothing pruned.
 
 Its only merging of positions is the exact one: two positions the rules see alike (the waste's
-fan is display only, and with unlimited passes the number already made limits nothing).
+fan is display only, and with unlimited passes the number already made limits nothing), up to the
+order of the columns (no rule names a column, so a win from one is a win from the other).
 """
 
 from solitaire_klondike.core import NO_LIMIT, Position
@@ -13,8 +14,9 @@ def reference_winnable(position: Position, limit: int = 2_000_000) -> bool:
     unlimited = p.recycle_limit == NO_LIMIT
 
     def key() -> tuple:
-        full = p.key()
-        return full[:5] if unlimited else full[:5] + full[6:]
+        columns = tuple(sorted(zip(p.hidden, map(tuple, p.tableau))))
+        talon = (tuple(p.stock), tuple(p.waste), tuple(p.foundations))
+        return (columns, talon) if unlimited else (columns, talon, p.recycles)
 
     seen = {key()}
     frames = [iter(p.legal_moves())]
