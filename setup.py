@@ -1,16 +1,25 @@
 """Building the package compiles the gettext catalogs it ships (``.po``) into the ``.mo`` that
 :mod:`gettext` reads, next to each ``.po``: the game's words (``locales/``) and each built-in
-plugin's own (``plugins/<name>/locales/``).  Everything else is in ``pyproject.toml``."""
+plugin's own (``plugins/<name>/locales/``).  It also compiles the search path (``COMPILED``: the
+position's moves and the solver) to C with mypyc, from the same Python files: the same search, about
+twice as fast.  Without a C compiler, or with ``SOLITAIRE_KLONDIKE_PURE_PYTHON=1``, those modules stay
+plain Python.  Everything else is in ``pyproject.toml``."""
 
+import os
+import sys
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).parent
 CATALOGS = ("locales/*/LC_MESSAGES/game.po", "plugins/*/locales/*/LC_MESSAGES/*.po")
+# Through typecheck/solitaire_klondike, whose links name each folder by its package, as mypyc needs.
+COMPILED = ("core/position.py", "plugins/solver/deadlock.py", "plugins/solver/moves.py", "plugins/solver/search.py")
+PURE_VARIABLE = "SOLITAIRE_KLONDIKE_PURE_PYTHON"
 
 
 def compile_catalogs() -> None:
@@ -30,4 +39,30 @@ class BuildPyWithCatalogs(build_py):
         super().run()
 
 
-setup(cmdclass={"build_py": BuildPyWithCatalogs})
+class BuildExtOrStayPure(build_ext):
+    """Compile the search path; if the compiler fails, build nothing of it (the modules stay Python)."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # no compiler, no Python headers: the game works, only slower
+            for extension in self.extensions:
+                Path(self.get_ext_fullpath(extension.name)).unlink(missing_ok=True)
+            print(f"warning: the search path stays plain Python (the solver about half as fast): {error}",
+                  file=sys.stderr)
+
+
+def compiled() -> list[Extension]:
+    if os.environ.get(PURE_VARIABLE):
+        return []
+    try:
+        from mypyc.build import mypycify
+
+        return mypycify([f"typecheck/solitaire_klondike/{path}" for path in COMPILED], opt_level="3",
+                        group_name="solitaire_klondike_search")
+    except (Exception, SystemExit) as error:  # mypyc missing or refusing: the game works, only slower
+        print(f"warning: the search path stays plain Python (the solver about half as fast): {error}", file=sys.stderr)
+        return []
+
+
+setup(cmdclass={"build_py": BuildPyWithCatalogs, "build_ext": BuildExtOrStayPure}, ext_modules=compiled())

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 
 from .cards import CARD_NAMES, RANK, SUIT, card, fits_on, parse_card
 from .piles import COLUMNS, FOUNDATIONS
-from .position import NO_LIMIT, Position
+from .position import EMPTY_LAYOUT, NO_LIMIT, Position
 
 _CARD = re.compile(r"(10|[2-9AJQK])([SHDC])", re.IGNORECASE)
 _EMPTY = "-"
@@ -72,7 +72,7 @@ def parse_position(text: str) -> Position:
             f"a position has 7 fields separated by spaces (columns, stock, waste, foundations, recycles, "
             f"draw count, recycle limit), not {len(fields)}")
     columns, stock, waste, foundations, recycles, draw, limit = fields
-    position = Position.__new__(Position)
+    position = Position(EMPTY_LAYOUT, 1, NO_LIMIT)
     position.tableau, position.hidden = _columns(columns)
     position.stock = parse_cards(stock.upper())[::-1]
     below, bar, fan = waste.partition("|")

@@ -22,6 +22,7 @@ _GOES_ON = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
 _FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 _CARD_OF = [[c for c in DECK if SUIT[c] == suit] for suit in range(len(FOUNDATIONS))]  # [suit][rank - 1]
 _NO_CARD = -1
+EMPTY_LAYOUT = Layout((), (), ())  # a position's fields set one by one after
 
 
 class Undo(NamedTuple):
@@ -58,14 +59,14 @@ class Position:
         self.recycle_limit = recycle_limit
 
     def copy(self) -> "Position":
-        other = Position.__new__(Position)
+        other = Position(EMPTY_LAYOUT, self.draw_count, self.recycle_limit)
         other.tableau = [list(c) for c in self.tableau]
         other.hidden = list(self.hidden)
         other.stock = list(self.stock)
         other.waste = list(self.waste)
         other.foundations = list(self.foundations)
-        for name in ("waste_fan", "recycles", "draw_count", "recycle_limit"):
-            setattr(other, name, getattr(self, name))
+        other.waste_fan = self.waste_fan
+        other.recycles = self.recycles
         return other
 
     def key(self) -> tuple[object, ...]:

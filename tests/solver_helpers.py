@@ -1,8 +1,6 @@
 """Hand-built endgames for the solver tests: the cards named are on the table, the rest on the foundations."""
 
-from types import SimpleNamespace
-
-from solitaire_klondike.core import NO_LIMIT, Position, parse_card
+from solitaire_klondike.core import NO_LIMIT, Layout, Position, parse_card
 from solitaire_klondike.core.legality import why_illegal
 
 
@@ -14,8 +12,7 @@ def endgame(columns: list[str], stock: str = "", waste: str = "", draw: int = 1,
     tableau = [[parse_card(w.strip("[]")) for w in text.split()] for text in columns + [""] * (7 - len(columns))]
     face_down = [sum(w.startswith("[") for w in text.split()) for text in columns + [""] * (7 - len(columns))]
     stock_cards = [parse_card(w) for w in stock.split()]
-    layout = SimpleNamespace(tableau=tableau, face_down=face_down, stock=stock_cards)
-    position = Position(layout, draw, recycle_limit)  # type: ignore[arg-type]
+    position = Position(Layout(tuple(map(tuple, tableau)), tuple(face_down), tuple(stock_cards)), draw, recycle_limit)
     position.waste = [parse_card(w) for w in waste.split()]
     on_table = {c for column in tableau for c in column} | set(stock_cards) | set(position.waste)
     for suit in range(4):

@@ -243,13 +243,13 @@ class Board:
                 column = tableau[source]
                 h = hidden[source]
                 if target == FOUNDATION:
-                    rank = 0 if h and h == len(column) - 1 else 1
+                    rank = 0.0 if h and h == len(column) - 1 else 1.0
                 elif tableau[target]:
                     n = RANK[tableau[target][-1]] - RANK[column[-1]]
                     if n == len(column) - h and h:
                         rank = 2 - h / 8
                     else:
-                        rank = 5 if n == len(column) else 6
+                        rank = 5.0 if n == len(column) else 6.0
                         if self.restricted:
                             below = column[-n - 1] if n < len(column) else None
                             if below is not None and below % 13 != found[below // 13]:
@@ -266,7 +266,7 @@ class Board:
                     continue
                 if not self.worth(_SUIT_OF[source], wanted, reach, face_up):
                     continue  # 8. it can wait on its foundation
-                rank = 7
+                rank = 7.0
             ranked.append((rank, ((move, 0, 0),)))
         if reach:
             tops = {column[-1]: s for s, column in enumerate(tableau) if column} if self.up_waits else {}
