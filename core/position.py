@@ -4,7 +4,6 @@ This is the search path: no hook is called here.  The draw count and the recycle
 limit are plain attributes, fixed by the game from its plugins.
 """
 
-from typing import NamedTuple
 
 from .cards import DECK, KING, RANK, SUIT, fits_on
 from .deal import Layout
@@ -25,20 +24,23 @@ _NO_CARD = -1
 EMPTY_LAYOUT = Layout((), (), ())  # a position's fields set one by one after
 
 
-class Undo(NamedTuple):
+class Undo:
     """What :meth:`Position.make` did, all that :meth:`Position.unmake` needs to take it back.
 
     ``card`` is the card moved (the first of a run; ``-1`` for a tap on the stock), ``cards``
     how many cards the action drew, turned back into the stock or moved, ``turned`` whether it
     turned a column's hidden card face up (R12), ``fan`` the waste fan before it, and
-    ``recycle`` whether it was a tap that turned the waste back into the stock.
+    ``recycle`` whether it was a tap that turned the waste back into the stock.  A plain class,
+    not a named tuple: compiled (``setup.py``), one is made in C, where a tuple subclass is not.
     """
 
-    card: int
-    cards: int
-    turned: bool
-    fan: int
-    recycle: bool
+    __slots__ = ("card", "cards", "fan", "recycle", "turned")
+
+    def __init__(self, card: int, cards: int, turned: bool, fan: int, recycle: bool) -> None:
+        self.card, self.cards, self.turned, self.fan, self.recycle = card, cards, turned, fan, recycle
+
+    def __repr__(self) -> str:
+        return f"Undo(card={self.card}, cards={self.cards}, turned={self.turned}, fan={self.fan}, recycle={self.recycle})"
 
 
 class Position:
