@@ -18,8 +18,8 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).parent
 CATALOGS = ("locales/*/LC_MESSAGES/game.po", "plugins/*/locales/*/LC_MESSAGES/*.po")
 # Through typecheck/solitaire_klondike, whose links name each folder by its package, as mypyc needs.
-COMPILED = ("core/position.py", "plugins/solver/deadlock.py", "plugins/solver/finder.py", "plugins/solver/moves.py",
-            "plugins/solver/search.py")
+COMPILED = ("core/cards.py", "core/piles.py", "core/position.py", "plugins/solver/deadlock.py",
+            "plugins/solver/finder.py", "plugins/solver/moves.py", "plugins/solver/search.py")
 PURE_VARIABLE = "SOLITAIRE_KLONDIKE_PURE_PYTHON"
 
 

@@ -4,17 +4,19 @@ Suits in foundation order (R2): 0 spades, 1 hearts, 2 diamonds, 3 clubs.
 Ranks run 1 (ace) to 13 (king).  Text form: rank then suit letter, ``AS``, ``10H``.
 """
 
-SUITS = "SHDC"
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-DECK = tuple(range(52))
+from typing import Final
+
+SUITS: Final = "SHDC"
+RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+DECK: Final = tuple(range(52))
 ACE, KING = 1, 13
 
-RANK = tuple(c % 13 + 1 for c in DECK)
-SUIT = tuple(c // 13 for c in DECK)
-IS_RED = tuple(SUIT[c] in (1, 2) for c in DECK)
-CARD_NAMES = tuple(RANKS[c % 13] + SUITS[c // 13] for c in DECK)
-_BY_NAME = {name: card for card, name in enumerate(CARD_NAMES)}
+RANK: Final = tuple(c % 13 + 1 for c in DECK)
+SUIT: Final = tuple(c // 13 for c in DECK)
+IS_RED: Final = tuple(SUIT[c] in (1, 2) for c in DECK)
+CARD_NAMES: Final = tuple(RANKS[c % 13] + SUITS[c // 13] for c in DECK)
+_BY_NAME: Final = {name: card for card, name in enumerate(CARD_NAMES)}
 
 
 class InvalidCardError(ValueError):

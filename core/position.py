@@ -5,23 +5,25 @@ limit are plain attributes, fixed by the game from its plugins.
 """
 
 
+from typing import Final
+
 from .cards import DECK, KING, RANK, SUIT, fits_on
 from .deal import Layout
 from .moves import Move
 from .piles import COLUMNS, FOUNDATION, FOUNDATIONS, IS_COLUMN, STOCK, SUIT_OF_FOUNDATION, WASTE, Pile
 
-NO_LIMIT = -1
-_STOCK_MOVE = Move.stock()
-_COLUMN_MOVES = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
-_COLUMN_TO_FOUNDATION = [Move(s, FOUNDATION) for s in COLUMNS]
-_WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
-_WASTE_TO = [Move(WASTE, d) for d in COLUMNS]
-_FOUNDATION_TO = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
-_GOES_ON = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
-_FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
-_CARD_OF = [[c for c in DECK if SUIT[c] == suit] for suit in range(len(FOUNDATIONS))]  # [suit][rank - 1]
-_NO_CARD = -1
-EMPTY_LAYOUT = Layout((), (), ())  # a position's fields set one by one after
+NO_LIMIT: Final = -1
+_STOCK_MOVE: Final = Move.stock()
+_COLUMN_MOVES: Final = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
+_COLUMN_TO_FOUNDATION: Final = [Move(s, FOUNDATION) for s in COLUMNS]
+_WASTE_TO_FOUNDATION: Final = Move(WASTE, FOUNDATION)
+_WASTE_TO: Final = [Move(WASTE, d) for d in COLUMNS]
+_FOUNDATION_TO: Final = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
+_GOES_ON: Final = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
+_FITS_ON_IT: Final = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
+_CARD_OF: Final = [[c for c in DECK if SUIT[c] == suit] for suit in range(len(FOUNDATIONS))]  # [suit][rank - 1]
+_NO_CARD: Final = -1
+EMPTY_LAYOUT: Final = Layout((), (), ())  # a position's fields set one by one after
 
 
 class Undo:
@@ -40,7 +42,8 @@ class Undo:
         self.card, self.cards, self.turned, self.fan, self.recycle = card, cards, turned, fan, recycle
 
     def __repr__(self) -> str:
-        return f"Undo(card={self.card}, cards={self.cards}, turned={self.turned}, fan={self.fan}, recycle={self.recycle})"
+        fields = ", ".join(f"{name}={getattr(self, name)}" for name in ("card", "cards", "turned", "fan", "recycle"))
+        return f"Undo({fields})"
 
 
 class Position:

@@ -25,11 +25,13 @@ whose cards are all face down but the top one: a waste card leaves, alone, only 
 above it has left, and no card is ever put on it.  So it is counted as such a pile, not as at hand.
 """
 
+from typing import Final
+
 from solitaire_klondike.core import COLUMNS, NO_LIMIT, Position
 from solitaire_klondike.core.cards import RANK, fits_on
 
-_WASTE = len(COLUMNS)  # the waste's index among the piles, after the columns: no card is put on it
-PARENTS = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
+_WASTE: Final = len(COLUMNS)  # the waste's index among the piles, after the columns: no card is put on it
+PARENTS: Final = [tuple(t for t in range(52) if fits_on(c, t)) for c in range(52)]
 
 
 def stuck(position: Position) -> bool:

@@ -83,7 +83,7 @@ real game on a :class:`Board`; what they leave out is said here, each with why i
    restricted boards keep the plain key.
 """
 
-from typing import Any
+from typing import Any, Final
 
 from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, NO_LIMIT, STOCK, WASTE, Move, Position
 from solitaire_klondike.core.cards import RANK, fits_on
@@ -91,17 +91,17 @@ from solitaire_klondike.core.piles import IS_COLUMN, Pile
 
 from .deadlock import PARENTS
 
-TAP = Move(STOCK, STOCK)
-_WASTE_TO = [Move(WASTE, d) for d in COLUMNS]
-_WASTE_TO_FOUNDATION = Move(WASTE, FOUNDATION)
-_FITS_ON_IT = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
-_KINGS = tuple(13 * suit + 12 for suit in range(4))
-_HIDDEN = [bytes([52 + h]) for h in range(52)]  # a column's first byte in the key: its hidden count
-_LIKE = [13 * (3 - c // 13) + c % 13 for c in range(52)]  # same rank and colour: spades-clubs, hearts-diamonds
-_COLUMN_TO = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
-_COLUMN_TO_FOUNDATION = [Move(s, FOUNDATION) for s in COLUMNS]
-_SUIT_OF = {f: suit for suit, f in enumerate(FOUNDATIONS)}
-_FOUNDATION_TO = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
+TAP: Final = Move(STOCK, STOCK)
+_WASTE_TO: Final = [Move(WASTE, d) for d in COLUMNS]
+_WASTE_TO_FOUNDATION: Final = Move(WASTE, FOUNDATION)
+_FITS_ON_IT: Final = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
+_KINGS: Final = tuple(13 * suit + 12 for suit in range(4))
+_HIDDEN: Final = [bytes([52 + h]) for h in range(52)]  # a column's first byte in the key: its hidden count
+_LIKE: Final = [13 * (3 - c // 13) + c % 13 for c in range(52)]  # same rank and colour: spades-clubs, hearts-diamonds
+_COLUMN_TO: Final = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
+_COLUMN_TO_FOUNDATION: Final = [Move(s, FOUNDATION) for s in COLUMNS]
+_SUIT_OF: Final = {f: suit for suit, f in enumerate(FOUNDATIONS)}
+_FOUNDATION_TO: Final = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
 
 # A step: the move, and for a talon card the waste size q that taps reach (0 for other moves) and
 # the recycles they use.  A move to try is one step or a few played together (6 above).  What

@@ -38,6 +38,7 @@ never loops, even after the table is emptied because it grew past its size.
 import os
 import time
 from collections.abc import Callable, Generator
+from typing import Final
 
 from solitaire_klondike.core import NO_LIMIT, UNDECIDED, UNWINNABLE, WINNABLE, Position, Verdict
 
@@ -45,11 +46,11 @@ from .deadlock import stuck
 from .finder import best_first
 from .moves import Board, Child, Undo, written_out
 
-TABLE_MB_VARIABLE = "SOLITAIRE_KLONDIKE_SOLVER_MB"
-TABLE_MB = 512
-ENTRY_BYTES = 200  # a key of ~80 bytes, its object header and its share of the dict's slots
-CHECK_EVERY = 128  # positions between two looks at the clock
-TURN = 10          # yields (~0.2 s of the proof's searching) a search runs before the next one's turn:
+TABLE_MB_VARIABLE: Final = "SOLITAIRE_KLONDIKE_SOLVER_MB"
+TABLE_MB: Final = 512
+ENTRY_BYTES: Final = 200  # a key of ~80 bytes, its object header and its share of the dict's slots
+CHECK_EVERY: Final = 128  # positions between two looks at the clock
+TURN: Final = 10          # yields (~0.2 s of the proof's searching) a search runs before the next one's turn:
                    # counted, not timed, so that a deal gets the same verdict, line and count on every machine
 # With draw one and unlimited passes, most deals are won, the hard ones mostly by the best-first hunt
 # within a few seconds: it gets 6/10 of the time, the proof 3/10 and the depth-first hunt 1/10 (the shares
@@ -57,7 +58,7 @@ TURN = 10          # yields (~0.2 s of the proof's searching) a search runs befo
 # after about 1/8 of the time of one of the proof's, and one of the depth-first hunt (on a restricted
 # board, fewer moves per position) after about 1/2.6 of it.
 BEST_TURN, HUNTER_TURN = 32 * TURN, 17
-FIRST_TURN = 2     # yields of a depth-first search's short first turn (above)
+FIRST_TURN: Final = 2     # yields of a depth-first search's short first turn (above)
 
 # A search yields now and then (to let the other one run) and returns the winning line or None.
 Searching = Generator[None, None, list[Child] | None]
