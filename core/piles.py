@@ -6,7 +6,6 @@ target ``F``, the four foundations as sources and the stock.
 """
 
 from enum import IntEnum
-from typing import Final
 
 
 class Pile(IntEnum):
@@ -51,23 +50,23 @@ class Pile(IntEnum):
         return _BY_TEXT.get(text)
 
 
-COLUMNS: Final = (Pile.T1, Pile.T2, Pile.T3, Pile.T4, Pile.T5, Pile.T6, Pile.T7)
-WASTE: Final = Pile.WASTE
-FOUNDATION: Final = Pile.FOUNDATION
-FOUNDATIONS: Final = (Pile.FS, Pile.FH, Pile.FD, Pile.FC)  # in suit order (R2): spades, hearts, diamonds, clubs
-STOCK: Final = Pile.STOCK
+COLUMNS = (Pile.T1, Pile.T2, Pile.T3, Pile.T4, Pile.T5, Pile.T6, Pile.T7)
+WASTE = Pile.WASTE
+FOUNDATION = Pile.FOUNDATION
+FOUNDATIONS = (Pile.FS, Pile.FH, Pile.FD, Pile.FC)  # in suit order (R2): spades, hearts, diamonds, clubs
+STOCK = Pile.STOCK
 
 # Looked up by pile number on the search path, where a table is faster than a property.
-IS_COLUMN: Final = tuple(pile in COLUMNS for pile in Pile)
-SUIT_OF_FOUNDATION: Final = tuple(FOUNDATIONS.index(pile) if pile in FOUNDATIONS else -1 for pile in Pile)
-KIND: Final = tuple(
+IS_COLUMN = tuple(pile in COLUMNS for pile in Pile)
+SUIT_OF_FOUNDATION = tuple(FOUNDATIONS.index(pile) if pile in FOUNDATIONS else -1 for pile in Pile)
+KIND = tuple(
     "tableau" if pile in COLUMNS else "waste" if pile is WASTE else "stock" if pile is STOCK else "foundation"
     for pile in Pile
 )
-_TEXT: Final = {
+_TEXT = {
     **{pile: pile.name for pile in (*COLUMNS, *FOUNDATIONS)}, WASTE: "W", FOUNDATION: "F", STOCK: "S",
 }
-_BY_TEXT: Final = {text: pile for pile, text in _TEXT.items()}
+_BY_TEXT = {text: pile for pile, text in _TEXT.items()}
 
 
 def foundation_of(suit: int) -> Pile:
