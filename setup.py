@@ -1,8 +1,8 @@
 """Building the package compiles the gettext catalogs it ships (``.po``) into the ``.mo`` that
 :mod:`gettext` reads, next to each ``.po``: the game's words (``locales/``) and each built-in
 plugin's own (``plugins/<name>/locales/``).  It also compiles the search path (``COMPILED``: the
-position's moves and the solver) to C with mypyc, from the same Python files: the same search, about
-twice as fast.  Without a C compiler, or with ``SOLITAIRE_KLONDIKE_PURE_PYTHON=1``, those modules stay
+position's moves and the solver) to C with mypyc, from the same Python files: the same search, more
+than twice as fast.  Without a C compiler, or with ``SOLITAIRE_KLONDIKE_PURE_PYTHON=1``, those modules stay
 plain Python.  Everything else is in ``pyproject.toml``."""
 
 import os

@@ -29,6 +29,7 @@ import time
 
 from solitaire_klondike.core import FOUNDATIONS, Game, GameCode, load_plugins
 from solitaire_klondike.core.codes import DEAL_COUNT
+from solitaire_klondike.plugins.solver import search
 
 # 200 deal numbers spread over the whole range by a fixed multiplier (deal i is i * STEP + 12345).
 STEP = 40_160_981
@@ -117,8 +118,9 @@ def main() -> None:
         print(json.dumps(data))
         return
     table = os.environ.get("SOLITAIRE_KLONDIKE_SOLVER_MB", "512 (default)")
+    build = "plain Python" if search.__file__.endswith(".py") else "compiled (setup.py)"
     print(f"bench_solver: {args.deals} deals per variant, budget {args.budget:g} s, table {table} MB; "
-          f"one process at a time")
+          f"one process at a time; the search path {build}")
     seeds = [int(seed) for seed in args.hint_seeds.split(",") if seed] if args.hints else []
     jobs = [v for v in args.variants.split(",") if v] + [f"hints:{seed}" for seed in seeds]
     samples = []
