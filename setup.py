@@ -18,10 +18,10 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).parent
 CATALOGS = ("locales/*/LC_MESSAGES/game.po", "plugins/*/locales/*/LC_MESSAGES/*.po")
 # Through typecheck/solitaire_klondike, whose links name each folder by its package, as mypyc needs.
-# (Not core/piles.py: compiled, its Pile enumeration loses the docstrings the Plugins page shows.)
-COMPILED = ("core/cards.py", "core/position.py", "plugins/solver/deadlock.py", "plugins/solver/finder.py",
-            "plugins/solver/moves.py", "plugins/solver/search.py")
+COMPILED = ("core/cards.py", "core/piles.py", "core/position.py", "plugins/solver/deadlock.py",
+            "plugins/solver/finder.py", "plugins/solver/moves.py", "plugins/solver/search.py")
 PURE_VARIABLE = "SOLITAIRE_KLONDIKE_PURE_PYTHON"
+GROUP = "solitaire_klondike_search"  # the name of the library that holds the compiled code
 
 
 def compile_catalogs() -> None:
@@ -50,20 +50,28 @@ class BuildExtOrStayPure(build_ext):
         except Exception as error:  # no compiler, no Python headers: the game works, only slower
             for extension in self.extensions:
                 Path(self.get_ext_fullpath(extension.name)).unlink(missing_ok=True)
-            print(f"warning: the search path stays plain Python (the solver about half as fast): {error}",
-                  file=sys.stderr)
+            stay_pure(error)
+
+
+def stay_pure(why: object) -> None:
+    """Say so, and remove what an earlier build compiled into this folder (``pip install -e``): it
+    would run instead of the sources."""
+    for path in (*(name.removesuffix(".py") for name in COMPILED), GROUP + "__mypyc"):
+        for built in ROOT.glob(f"{path}.*.so"):
+            built.unlink()
+    print(f"warning: the search path stays plain Python (the solver about half as fast): {why}", file=sys.stderr)
 
 
 def compiled() -> list[Extension]:
     if os.environ.get(PURE_VARIABLE):
+        stay_pure(f"{PURE_VARIABLE} is set")
         return []
     try:
         from mypyc.build import mypycify
 
-        return mypycify([f"typecheck/solitaire_klondike/{path}" for path in COMPILED], opt_level="3",
-                        group_name="solitaire_klondike_search")
+        return mypycify([f"typecheck/solitaire_klondike/{path}" for path in COMPILED], opt_level="3", group_name=GROUP)
     except (Exception, SystemExit) as error:  # mypyc missing or refusing: the game works, only slower
-        print(f"warning: the search path stays plain Python (the solver about half as fast): {error}", file=sys.stderr)
+        stay_pure(f"mypyc: {error!r}")
         return []
 
 
