@@ -4,7 +4,6 @@ This is the search path: no hook is called here.  The draw count and the recycle
 limit are plain attributes, fixed by the game from its plugins.
 """
 
-
 from typing import Final
 
 from .cards import DECK, KING, RANK, SUIT, fits_on
