@@ -81,6 +81,16 @@ real game on a :class:`Board`; what they leave out is said here, each with why i
    which leaves what the other form's move leaves.  So every position some winning line of the
    moves tried reaches is searched up to trades, and the lines found are real moves.  The hunts'
    restricted boards keep the plain key.
+11. A column's top card sent to its foundation, uncovering a face-up card or emptying the column, is
+   tried only together with a move that uses that at once (as in 9: the card uncovered to its
+   foundation, a card put on it, a king into the empty column) or with the next card of its suit
+   sent up at once (from a column's top, or from the talon, with 7 itself followed so).  Any winning
+   line can be rewritten so: the card can stay where it was until just before the first of those.
+   Meanwhile it covers only the card under it, which the line leaves alone but for moving it to
+   another column, where the card goes along on top of it; a line that takes the card back from its
+   foundation moves it there straight from where it waits (a move of 9); and no line wins without
+   sending the next card of its suit up, so the wait ends.  Kings (nothing follows them up) and a
+   run's first card taken off a like card (whose move 10 pairs with another) are tried alone.
 """
 
 from typing import Any, Final
@@ -96,8 +106,10 @@ _WASTE_TO: Final = [Move(WASTE, d) for d in COLUMNS]
 _WASTE_TO_FOUNDATION: Final = Move(WASTE, FOUNDATION)
 _FITS_ON_IT: Final = [tuple(c for c in range(52) if fits_on(c, t)) for t in range(52)]
 _KINGS: Final = tuple(13 * suit + 12 for suit in range(4))
-_HIDDEN: Final = [bytes([52 + h]) for h in range(52)]  # a column's first byte in the key: its hidden count
+_EMPTY: Final = 52  # above every card: empty columns last in the key
 _LIKE: Final = [13 * (3 - c // 13) + c % 13 for c in range(52)]  # same rank and colour: spades-clubs, hearts-diamonds
+_RANK_BITS: Final = (1 << 13) - 1
+_LOWER_LIKE_BY_RANK: Final = [a for rank in range(13) for a in (rank, 13 + rank)]  # spades', hearts' cards
 _COLUMN_TO: Final = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
 _COLUMN_TO_FOUNDATION: Final = [Move(s, FOUNDATION) for s in COLUMNS]
 _SUIT_OF: Final = {f: suit for suit, f in enumerate(FOUNDATIONS)}
@@ -156,8 +168,8 @@ class Board:
         """The position as bytes, without the talon's place: equal for positions equal up to column order
         and, but for a restricted board, up to runs traded on like cards (10).
 
-        Columns sorted (symmetry, 3 above), each with its hidden count.  Foundations left out:
-        they hold exactly the cards found nowhere else.  The talon as its cards in dealing order
+        Columns in the order of their first cards (symmetry, 3 above), each with its hidden count.  Foundations
+        left out: they hold exactly the cards found nowhere else.  The talon as its cards in dealing order
         (waste bottom first, then the stock); with unlimited passes the recycle count is left
         out (it limits nothing).  The waste's size is ``place``'s, beside the key (4 above).
         """
@@ -165,10 +177,27 @@ class Board:
         tableau, hidden = p.tableau, p.hidden
         if not self.restricted:
             tableau = _one_form(tableau, hidden)
-        columns = sorted([_HIDDEN[h] + bytes(column) for column, h in zip(tableau, hidden)])
-        talon = p.waste + p.stock[::-1]
-        tail = bytes([60, *talon]) if self.unlimited else bytes([61, p.recycles, *talon])
-        return b"".join(columns) + tail
+        # columns by their first cards (no two alike), the empty ones last: each its hidden count, then its cards
+        ordered: list[int] = []  # first card << 3 | column, sorted as they come (seven of them)
+        for s, column in enumerate(tableau):
+            code = column[0] << 3 | s if column else _EMPTY << 3 | s
+            i = len(ordered)
+            ordered.append(code)
+            while i and ordered[i - 1] > code:
+                ordered[i] = ordered[i - 1]
+                i -= 1
+            ordered[i] = code
+        out: list[int] = []
+        for code in ordered:
+            out.append(52 + hidden[code & 7])
+            out += tableau[code & 7]
+        if self.unlimited:
+            out.append(60)
+        else:
+            out += (61, p.recycles)
+        out += p.waste
+        out += p.stock[::-1]
+        return bytes(out)
 
     def place(self) -> int:
         """The waste's size as a bit, to keep beside the key."""
@@ -231,45 +260,53 @@ class Board:
         size, total = len(p.waste), len(talon)
         # nearer talon cards first: passing fewer cards keeps more of them within reach
         reach = {talon[q - 1]: (q, used, ((q - size) % (total + 1)) / 64) for q, used in places}
-        order = {c: q for q, c in enumerate(talon, 1)}
+        order = {c: q for q, c in enumerate(talon, 1)} if self.free_talon else {}  # only 6 and 7 look at it
         face_up = {c: s for s in COLUMNS for c in tableau[s][hidden[s]:]}
         wanted: dict[int, bool] = {}  # by suit: is its foundation's top card worth taking back (8)
-        for move in p.legal_moves():
-            source, target = move
-            if source in (STOCK, WASTE):
-                continue
-            rank: float
-            if IS_COLUMN[source]:
-                column = tableau[source]
-                h = hidden[source]
-                if target == FOUNDATION:
-                    rank = 0.0 if h and h == len(column) - 1 else 1.0
-                elif tableau[target]:
-                    n = RANK[tableau[target][-1]] - RANK[column[-1]]
-                    if n == len(column) - h and h:
-                        rank = 2 - h / 8
-                    else:
-                        rank = 5.0 if n == len(column) else 6.0
-                        if self.restricted:
-                            below = column[-n - 1] if n < len(column) else None
-                            if below is not None and below % 13 != found[below // 13]:
-                                continue
-                        else:
-                            ranked.extend((rank, child) for child in self.used(move, reach, order, face_up, wanted))
-                            continue
+        tops = {column[-1]: COLUMNS[i] for i, column in enumerate(tableau) if column}
+        # the moves of the rules but the talon's, in the order ``Position.legal_moves`` gives them
+        for s in tops.values():  # top cards to their foundations
+            column = tableau[s]
+            if column[-1] % 13 == found[column[-1] // 13]:
+                h = hidden[s]
+                if h and h == len(column) - 1:
+                    ranked.append((0.0, ((_COLUMN_TO_FOUNDATION[s], 0, 0),)))
+                elif self.restricted or RANK[column[-1]] == 13 or self.traded(column, face_up):
+                    ranked.append((1.0, ((_COLUMN_TO_FOUNDATION[s], 0, 0),)))
                 else:
-                    if target != first_empty or not h:
-                        continue  # 3. another empty column, or a king's column moved whole: symmetric
-                    rank = 2 - h / 8
-            else:
-                if self.restricted or (not tableau[target] and target != first_empty):
+                    ranked.extend((1.0, child) for child in self.sent_up(s, reach, order, face_up))
+        for t, d in tops.items():  # runs onto other columns
+            for c in _FITS_ON_IT[t]:
+                source = face_up.get(c)
+                if source is None:
                     continue
-                if not self.worth(_SUIT_OF[source], wanted, reach, face_up):
-                    continue  # 8. it can wait on its foundation
-                rank = 7.0
-            ranked.append((rank, ((move, 0, 0),)))
+                column, h = tableau[source], hidden[source]
+                n = RANK[t] - RANK[column[-1]]  # the cards moved
+                move = _COLUMN_TO[source][d]
+                if n == len(column) - h and h:
+                    ranked.append((2 - h / 8, ((move, 0, 0),)))
+                    continue
+                rank = 5.0 if n == len(column) else 6.0
+                if not self.restricted:
+                    ranked.extend((rank, child) for child in self.used(move, reach, order, face_up, wanted))
+                elif n == len(column) or column[-n - 1] % 13 == found[column[-n - 1] // 13]:
+                    ranked.append((rank, ((move, 0, 0),)))
+        if empty:  # 3. kings into the first empty column only, and not a king's whole column: symmetric
+            for s in tops.values():
+                h = hidden[s]
+                if h and RANK[tableau[s][h]] == 13:
+                    ranked.append((2 - h / 8, ((_COLUMN_TO[s][empty[0]], 0, 0),)))
+        for suit in range(4) if not self.restricted else ():  # cards taken back from the foundations
+            if found[suit]:
+                card = 13 * suit + found[suit] - 1
+                targets = [tops[t] for t in PARENTS[card] if t in tops]
+                if RANK[card] == 13 and empty:
+                    targets.append(empty[0])
+                for d in targets:
+                    if not self.worth(suit, wanted, reach, face_up):
+                        break  # 8. it can wait on its foundation
+                    ranked.append((7.0, ((_FOUNDATION_TO[suit][d], 0, 0),)))
         if reach:
-            tops = {column[-1]: s for s, column in enumerate(tableau) if column} if self.up_waits else {}
             for suit in range(4):
                 c = 13 * suit + found[suit]
                 place = reach.get(c) if found[suit] < 13 else None
@@ -307,6 +344,39 @@ class Board:
         column = self.p.tableau[source]
         start = len(column) - RANK[self.p.tableau[target][-1]] + RANK[column[-1]]
         return [((move, 0, 0), *way) for way in self.uses(source, start, target, [], reach, order, face_up, wanted)]
+
+    def sent_up(self, source: Pile, reach: dict[int, tuple[int, int, float]], order: dict[int, int],
+                face_up: dict[int, Pile]) -> list[Child]:
+        """A column's top card sent to its foundation, uncovering a face-up card or emptying the column, followed at
+        once by each move that uses that (9) or by the next card of its suit sent up (11).  ``reach``, ``order``
+        and ``face_up`` are ``children``': the ways are worked out with the card on its foundation."""
+        p = self.p
+        up = _COLUMN_TO_FOUNDATION[source]
+        card = p.tableau[source][-1]
+        undo = p.make(up)
+        face_up = {x: s for x, s in face_up.items() if x != card}
+        ways = self.uses(source, len(p.tableau[source]), FOUNDATION, [], reach, order, face_up, {})
+        ways.extend(((_COLUMN_TO_FOUNDATION[s], 0, 0),) for s, column in enumerate(p.tableau)
+                    if column and column[-1] == card + 1)
+        place = reach.get(card + 1)
+        if place:
+            step = (_WASTE_TO_FOUNDATION, place[0], place[1])
+            if self.up_waits:
+                tops = {column[-1]: COLUMNS[i] for i, column in enumerate(p.tableau) if column}
+                ways.extend((step, *then) for then in self.raised(card + 1, (card + 1,), order, tops))
+            else:
+                ways.append((step,))
+        p.unmake(up, undo)
+        return [((up, 0, 0), *way) for way in ways]
+
+    def traded(self, column: list[int], face_up: dict[int, Pile]) -> bool:
+        """Whether the card under the column's top is face up and a like card whose twin is face up and covered:
+        sending the top up is then a trade's move (10), and 11 does not apply."""
+        if len(column) < 2:
+            return False
+        twin = _LIKE[column[-2]]
+        s = face_up.get(twin)
+        return s is not None and column[-2] in face_up and self.p.tableau[s][-1] != twin
 
     def run_waits(self, child: Child, face_up: dict[int, Pile], wanted: dict[int, bool]) -> list[Child]:
         """Talon cards put on a column, then a run from another column on them (6): if the run leaves a face-up
@@ -395,7 +465,7 @@ class Board:
         return ways
 
     def raised(self, card: int, taken: tuple[int, ...], order: dict[int, int],
-               tops: dict[int, int]) -> list[tuple[Step, ...]]:
+               tops: dict[int, Pile]) -> list[tuple[Step, ...]]:
         """The ways to follow ``card``, a talon card just put on its foundation, at once with the next
         card of its suit (7 above): from the top of a column, or from the talon, itself followed so;
         ``taken``: the talon cards put on the foundation so far; ``tops``: the column of each top card."""
@@ -455,22 +525,34 @@ class Board:
 def _one_form(tableau: list[list[int]], hidden: list[int]) -> list[list[int]]:
     """The columns with the runs on each two like cards that are face up and covered put in one form (10):
     on the lower card the run whose first card is lower."""
-    covered = {}  # each face-up covered card's column
-    for s, (column, h) in enumerate(zip(tableau, hidden)):
-        for c in column[h:-1]:
-            covered[c] = s
-    pairs = [c for c in covered if c < _LIKE[c] and _LIKE[c] in covered]
+    covered = 0  # a bit per face-up covered card
+    for column, h in zip(tableau, hidden):
+        for i in range(h, len(column) - 1):
+            covered |= 1 << column[i]
+    # the lower card of each pair both covered: bit r for spades and clubs, bit 13 + r for hearts and diamonds
+    pairs = covered & covered >> 39 & _RANK_BITS | (covered >> 13 & covered >> 26 & _RANK_BITS) << 13
     if not pairs:
         return tableau
-    columns = [list(column) for column in tableau]
-    # lower ranks first: trading a pair moves only cards of lower rank than its own, so the places of the
-    # pairs still to come hold
-    pairs.sort(key=RANK.__getitem__)
-    for a in pairs:
-        first, second = columns[covered[a]], columns[covered[_LIKE[a]]]
-        j, m = first.index(a) + 1, second.index(_LIKE[a]) + 1
-        if first[j] > second[m]:
-            first[j:], second[m:] = second[m:], first[j:]
+    where = [0] * 52  # each covered face-up card's column and place in it, as column << 6 | place
+    for s, (column, h) in enumerate(zip(tableau, hidden)):
+        for i in range(h, len(column) - 1):
+            where[column[i]] = s << 6 | i
+    columns = list(tableau)  # a column is copied before its first change
+    copied = 0
+    # lower ranks first: trading a pair moves only cards of lower rank than its own, so the pairs still
+    # to come stay where they are
+    for a in _LOWER_LIKE_BY_RANK:
+        if pairs >> a & 1:
+            s, j = where[a] >> 6, (where[a] & 63) + 1
+            t, m = where[_LIKE[a]] >> 6, (where[_LIKE[a]] & 63) + 1
+            if columns[s][j] > columns[t][m]:
+                if not copied >> s & 1:
+                    columns[s] = list(columns[s])
+                if not copied >> t & 1:
+                    columns[t] = list(columns[t])
+                copied |= 1 << s | 1 << t
+                first, second = columns[s], columns[t]
+                first[j:], second[m:] = second[m:], first[j:]
     return columns
 
 

@@ -164,6 +164,20 @@ def test_a_win_that_leaves_a_face_up_card_or_an_empty_column_for_the_next_move(t
     assert verdict.verdict == WINNABLE and replays_to_win(position, verdict.moves)
 
 
+@pytest.mark.parametrize("text", [
+    "9D/khJD/10H/7dksJH/qhqd10D/-/- - KD8D6D QS/9H/5D/KC 0 3 -",  # 10H up, then JH at once
+    "7S/KS/10S/QC/8S/JS/5sqs9skc6S - - 4S/KH/KD/JC 0 1 0",        # QC up, then a king into its column
+])
+def test_a_card_sent_up_from_over_a_face_up_card_or_alone_is_followed_by_what_needs_it(text):
+    # Found among random endgames: each win sends a card up that empties its column, followed at once by
+    # the next card of its suit, or by a move that uses the empty column.  Rule 11 of the solver's moves
+    # tries such a move only with one of those; without either kind among them it proved these tables lost.
+    position = Position.from_text(text)
+    assert reference_winnable(position)
+    verdict = solve(position, 60, lambda: False, quick_proof=False, finder=False)
+    assert verdict.verdict == WINNABLE and replays_to_win(position, verdict.moves)
+
+
 def test_a_third_party_draw_count_is_the_one_searched():
     spec = importlib.util.spec_from_file_location("klondike_draw_two", DRAW_TWO)
     module = importlib.util.module_from_spec(spec)
@@ -241,6 +255,14 @@ def test_over_all_seven_columns_the_verdict_is_the_plain_searchs(seed):
     # Few empty columns: moving a run whole or in part, to uncover a card or empty a column for a king,
     # matters here (rule 9 of the solver's moves), and so do cards taken back for it (rule 8).
     agrees_with_the_plain_search(random_endgame(seed, lowest=2, most=15, talon_most=5, buried=0.3, spread=7))
+
+
+@pytest.mark.parametrize("seed", range(200, 240))
+def test_with_draw_three_over_six_columns_the_verdict_is_the_plain_searchs(seed):
+    # Cards sent up from over a face-up card, or alone in their column, with what uses that or the next card
+    # of their suit (rule 11 of the solver's moves), while the talon's order decides what can be reached.
+    agrees_with_the_plain_search(random_endgame(seed, lowest=3, most=14, talon_most=8, buried=0.3, spread=6,
+                                                rules=(3, NO_LIMIT)))
 
 
 @pytest.mark.parametrize("recycle_limit", [0, NO_LIMIT])
