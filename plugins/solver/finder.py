@@ -28,7 +28,9 @@ PASS_COST: Final = 20    # in the score, a pass through the talon against a card
 EXPLORE_EVERY: Final = 4  # one position in this many is drawn at random among the queued ones (above)
 Line = tuple[Child, Any] | None  # the moves that led to a position, last first: (last move, the line before it)
 Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
-Waiting = tuple[Snapshot, Line, Child | None]  # a queued position, the line to it and its first move
+# a queued position: the one it is reached from and the move that reaches it (none for the start), the line to
+# it and its first move; a position is copied once for all its children, when it is looked at
+Waiting = tuple[Snapshot, Child | None, Line, Child | None]
 
 
 class Counter(Protocol):
@@ -42,7 +44,7 @@ def best_first(counter: Counter, board: Board, entries: int) -> Generator[None, 
     table = {board.key(): board.place()}
     # the positions queued and not yet looked at, by number (later ones higher); the heap and the list of
     # numbers for the random draws both keep numbers already looked at, which are passed over
-    waiting: dict[int, Waiting] = {0: (_snapshot(p), None, None)}
+    waiting: dict[int, Waiting] = {0: (_snapshot(p), None, None, None)}
     queue = [(0, 0)]   # (score, minus the number): the best first, and the latest of those
     queued = [0]
     draws = random.Random(0)  # a fixed seed: the same draws on every run
@@ -53,8 +55,11 @@ def best_first(counter: Counter, board: Board, entries: int) -> Generator[None, 
             number = -heapq.heappop(queue)[1]
             if number not in waiting:
                 continue
-        snapshot, line, first = waiting.pop(number)
+        snapshot, move, line, first = waiting.pop(number)
         _restore(p, snapshot)
+        if move is not None:
+            board.play(move)
+            snapshot = _snapshot(p)
         if first is not None:
             counter.seen(board.progress(hidden_at_start), first)
         for child in board.children():
@@ -66,7 +71,7 @@ def best_first(counter: Counter, board: Board, entries: int) -> Generator[None, 
             if not places & board.reached_from():
                 table[key] = places | board.place()
                 count += 1
-                waiting[count] = (_snapshot(p), (child, line), first or child)
+                waiting[count] = (snapshot, child, (child, line), first or child)
                 heapq.heappush(queue, (_score(p), -count))
                 queued.append(count)
             board.take_back(child, undo)

@@ -178,15 +178,7 @@ class Board:
         if not self.restricted:
             tableau = _one_form(tableau, hidden)
         # columns by their first cards (no two alike), the empty ones last: each its hidden count, then its cards
-        ordered: list[int] = []  # first card << 3 | column, sorted as they come (seven of them)
-        for s, column in enumerate(tableau):
-            code = column[0] << 3 | s if column else _EMPTY << 3 | s
-            i = len(ordered)
-            ordered.append(code)
-            while i and ordered[i - 1] > code:
-                ordered[i] = ordered[i - 1]
-                i -= 1
-            ordered[i] = code
+        ordered = sorted([column[0] << 3 | s if column else _EMPTY << 3 | s for s, column in enumerate(tableau)])
         out: list[int] = []
         for code in ordered:
             out.append(52 + hidden[code & 7])
