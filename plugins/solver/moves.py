@@ -163,6 +163,7 @@ class Board:
         self.restricted = restricted
         self.up_waits = self.free_talon and not restricted  # 7, not on the hunts' boards (5)
         self.pass_bits = [_same_pass(q, self.draw) for q in range(53)]
+        self.places_by_size: dict[int, list[tuple[int, int, float]]] = {}
 
     def key(self) -> bytes:
         """The position as bytes, without the talon's place: equal for positions equal up to column order
@@ -208,10 +209,22 @@ class Board:
             return -1
         return self.pass_bits[size]
 
-    def talon_places(self) -> list[tuple[int, int]]:
-        """Every (waste size q, recycles used) that taps reach with a card on the waste, fewest recycles."""
+    def talon_places(self) -> list[tuple[int, int, float]]:
+        """Every (waste size q, recycles used, rank) that taps reach with a card on the waste, fewest recycles;
+        the rank orders them by the cards passed to reach them (5).  They hang on the talon's sizes alone, so
+        each board works them out once for each."""
         p = self.p
-        size, total, draw = len(p.waste), len(p.waste) + len(p.stock), self.draw
+        size, total = len(p.waste), len(p.waste) + len(p.stock)
+        recycle = total > 0 and (self.unlimited or p.recycles < p.recycle_limit)
+        code = (size * 53 + total) * 2 + recycle
+        places = self.places_by_size.get(code)
+        if places is None:
+            places = self.places_by_size[code] = [
+                (q, used, ((q - size) % (total + 1)) / 64) for q, used in self._places(size, total, recycle)]
+        return places
+
+    def _places(self, size: int, total: int, recycle: bool) -> list[tuple[int, int]]:
+        draw = self.draw
         places = {}
         q = size
         while True:
@@ -220,7 +233,7 @@ class Board:
             if q >= total:
                 break
             q = min(q + draw, total)
-        if total and (self.unlimited or p.recycles < p.recycle_limit):
+        if recycle:
             q = 0
             while q < total:
                 q = min(q + draw, total)
@@ -242,16 +255,15 @@ class Board:
             # With draw one, taking a card off the talon changes no other talon card's reach,
             # so a safe talon card is as safe as a column's top.  With unlimited passes any
             # talon card is reached at no cost; with a limit only the top one is free.
-            for q, used in places if self.unlimited else ([(len(p.waste), 0)] if p.waste else []):
+            for q, used, _ in places if self.unlimited else ([(len(p.waste), 0, 0.0)] if p.waste else []):
                 c = talon[q - 1]
                 if c % 13 == found[c // 13] and safe(c, found):
                     return [((_WASTE_TO_FOUNDATION, q, used),)]
         ranked: list[tuple[float, Child]] = []
         empty = [d for d in COLUMNS if not tableau[d]]
         first_empty = empty[0] if empty else -1
-        size, total = len(p.waste), len(talon)
-        # nearer talon cards first: passing fewer cards keeps more of them within reach
-        reach = {talon[q - 1]: (q, used, ((q - size) % (total + 1)) / 64) for q, used in places}
+        # nearer talon cards first (``talon_places``' rank): passing fewer cards keeps more of them within reach
+        reach = {talon[place[0] - 1]: place for place in places}
         order = {c: q for q, c in enumerate(talon, 1)} if self.free_talon else {}  # only 6 and 7 look at it
         face_up = {c: s for s in COLUMNS for c in tableau[s][hidden[s]:]}
         wanted: dict[int, bool] = {}  # by suit: is its foundation's top card worth taking back (8)
