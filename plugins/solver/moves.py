@@ -112,7 +112,6 @@ _RANK_BITS: Final = (1 << 13) - 1
 _LOWER_LIKE_BY_RANK: Final = [a for rank in range(13) for a in (rank, 13 + rank)]  # spades', hearts' cards
 _COLUMN_TO: Final = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
 _COLUMN_TO_FOUNDATION: Final = [Move(s, FOUNDATION) for s in COLUMNS]
-_SUIT_OF: Final = {f: suit for suit, f in enumerate(FOUNDATIONS)}
 _FOUNDATION_TO: Final = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
 
 # A step: the move, and for a talon card the waste size q that taps reach (0 for other moves) and
