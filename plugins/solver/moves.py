@@ -109,7 +109,6 @@ _KINGS: Final = tuple(13 * suit + 12 for suit in range(4))
 _EMPTY: Final = 52  # above every card: empty columns last in the key
 _LIKE: Final = [13 * (3 - c // 13) + c % 13 for c in range(52)]  # same rank and colour: spades-clubs, hearts-diamonds
 _RANK_BITS: Final = (1 << 13) - 1
-_LOWER_LIKE_BY_RANK: Final = [a for rank in range(13) for a in (rank, 13 + rank)]  # spades', hearts' cards
 _COLUMN_TO: Final = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
 _COLUMN_TO_FOUNDATION: Final = [Move(s, FOUNDATION) for s in COLUMNS]
 _FOUNDATION_TO: Final = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
@@ -163,6 +162,8 @@ class Board:
         self.up_waits = self.free_talon and not restricted  # 7, not on the hunts' boards (5)
         self.pass_bits = [_same_pass(q, self.draw) for q in range(53)]
         self.places_by_size: dict[int, list[tuple[int, int, float]]] = {}
+        self.where = [0] * 52  # for the key (10): each face-up covered card's column << 6 | place
+        self.after = [0] * 52  # and where the cards on it go on, when its run is traded (0: not traded)
 
     def key(self) -> bytes:
         """The position as bytes, without the talon's place: equal for positions equal up to column order
@@ -175,14 +176,27 @@ class Board:
         """
         p = self.p
         tableau, hidden = p.tableau, p.hidden
-        if not self.restricted:
-            tableau = _one_form(tableau, hidden)
+        after = self.after
+        traded = 0 if self.restricted else _trades(tableau, hidden, self.where, after)
         # columns by their first cards (no two alike), the empty ones last: each its hidden count, then its cards
         ordered = sorted([column[0] << 3 | s if column else _EMPTY << 3 | s for s, column in enumerate(tableau)])
         out: list[int] = []
         for code in ordered:
-            out.append(52 + hidden[code & 7])
-            out += tableau[code & 7]
+            s = code & 7
+            out.append(52 + hidden[s])
+            if not traded >> s & 1:
+                out += tableau[s]
+                continue
+            # the column up to a traded card, then the run on its like card, and so on
+            column, i = tableau[s], 0
+            while i < len(column):
+                card = column[i]
+                out.append(card)
+                i += 1
+                jump = after[card]
+                if jump:
+                    after[card] = 0  # every card is met once: ``after`` is clear again at the end
+                    column, i = tableau[jump >> 6], jump & 63
         if self.unlimited:
             out.append(60)
         else:
@@ -525,38 +539,34 @@ class Board:
         return 2 * sum(self.p.foundations) + hidden_at_start - sum(self.p.hidden)
 
 
-def _one_form(tableau: list[list[int]], hidden: list[int]) -> list[list[int]]:
-    """The columns with the runs on each two like cards that are face up and covered put in one form (10):
-    on the lower card the run whose first card is lower."""
-    covered = 0  # a bit per face-up covered card
-    for column, h in zip(tableau, hidden):
-        for i in range(h, len(column) - 1):
-            covered |= 1 << column[i]
+def _trades(tableau: list[list[int]], hidden: list[int], where: list[int], after: list[int]) -> int:
+    """The runs on each two like cards that are face up and covered put in one form (10): on the lower card
+    the run whose first card is lower.  For each card whose run is traded, ``after`` gets the place
+    (column << 6 | index) where the cards on it go on; the columns holding such cards are the bits returned.
+
+    Each trade only decides which run lies on which like card: the runs' first cards (one rank lower)
+    sit on the like cards whatever is traded elsewhere, so the trades do not depend on one another."""
+    covered = 0  # a bit per face-up covered card, whose column and place go to ``where``
+    for s in range(len(tableau)):
+        column = tableau[s]
+        for i in range(hidden[s], len(column) - 1):
+            card = column[i]
+            covered |= 1 << card
+            where[card] = s << 6 | i
     # the lower card of each pair both covered: bit r for spades and clubs, bit 13 + r for hearts and diamonds
     pairs = covered & covered >> 39 & _RANK_BITS | (covered >> 13 & covered >> 26 & _RANK_BITS) << 13
-    if not pairs:
-        return tableau
-    where = [0] * 52  # each covered face-up card's column and place in it, as column << 6 | place
-    for s, (column, h) in enumerate(zip(tableau, hidden)):
-        for i in range(h, len(column) - 1):
-            where[column[i]] = s << 6 | i
-    columns = list(tableau)  # a column is copied before its first change
-    copied = 0
-    # lower ranks first: trading a pair moves only cards of lower rank than its own, so the pairs still
-    # to come stay where they are
-    for a in _LOWER_LIKE_BY_RANK:
-        if pairs >> a & 1:
-            s, j = where[a] >> 6, (where[a] & 63) + 1
-            t, m = where[_LIKE[a]] >> 6, (where[_LIKE[a]] & 63) + 1
-            if columns[s][j] > columns[t][m]:
-                if not copied >> s & 1:
-                    columns[s] = list(columns[s])
-                if not copied >> t & 1:
-                    columns[t] = list(columns[t])
-                copied |= 1 << s | 1 << t
-                first, second = columns[s], columns[t]
-                first[j:], second[m:] = second[m:], first[j:]
-    return columns
+    traded = 0
+    while pairs:
+        low = pairs & -pairs
+        pairs ^= low
+        a = low.bit_length() - 1  # the spade's or the heart's
+        b = _LIKE[a]
+        s, t = where[a] >> 6, where[b] >> 6
+        j, m = (where[a] & 63) + 1, (where[b] & 63) + 1
+        if tableau[s][j] > tableau[t][m]:
+            after[a], after[b] = t << 6 | m, s << 6 | j
+            traded |= 1 << s | 1 << t
+    return traded
 
 
 def written_out(root: Position, line: list[Child]) -> list[Move]:
