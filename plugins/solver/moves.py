@@ -108,7 +108,6 @@ _FITS_ON_IT: Final = [tuple(c for c in range(52) if fits_on(c, t)) for t in rang
 _KINGS: Final = tuple(13 * suit + 12 for suit in range(4))
 _EMPTY: Final = 52  # above every card: empty columns last in the key
 _LIKE: Final = [13 * (3 - c // 13) + c % 13 for c in range(52)]  # same rank and colour: spades-clubs, hearts-diamonds
-_RANK_BITS: Final = (1 << 13) - 1
 _COLUMN_TO: Final = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
 _COLUMN_TO_FOUNDATION: Final = [Move(s, FOUNDATION) for s in COLUMNS]
 _FOUNDATION_TO: Final = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
@@ -162,8 +161,7 @@ class Board:
         self.up_waits = self.free_talon and not restricted  # 7, not on the hunts' boards (5)
         self.pass_bits = [_same_pass(q, self.draw) for q in range(53)]
         self.places_by_size: dict[int, list[tuple[int, int, float]]] = {}
-        self.where = [0] * 52  # for the key (10): each face-up covered card's column << 6 | place
-        self.after = [0] * 52  # and where the cards on it go on, when its run is traded (0: not traded)
+        self.after = [0] * 52  # for the key (10): where the cards on a card go on, when its run is traded (else 0)
 
     def key(self) -> bytes:
         """The position as bytes, without the talon's place: equal for positions equal up to column order
@@ -177,7 +175,7 @@ class Board:
         p = self.p
         tableau, hidden = p.tableau, p.hidden
         after = self.after
-        traded = 0 if self.restricted else _trades(tableau, hidden, self.where, after)
+        traded = 0 if self.restricted else _trades(tableau, hidden, after)
         # columns by their first cards (no two alike), the empty ones last: each its hidden count, then its cards
         ordered = sorted([column[0] << 3 | s if column else _EMPTY << 3 | s for s, column in enumerate(tableau)])
         out: list[int] = []
@@ -539,33 +537,36 @@ class Board:
         return 2 * sum(self.p.foundations) + hidden_at_start - sum(self.p.hidden)
 
 
-def _trades(tableau: list[list[int]], hidden: list[int], where: list[int], after: list[int]) -> int:
+def _trades(tableau: list[list[int]], hidden: list[int], after: list[int]) -> int:
     """The runs on each two like cards that are face up and covered put in one form (10): on the lower card
     the run whose first card is lower.  For each card whose run is traded, ``after`` gets the place
     (column << 6 | index) where the cards on it go on; the columns holding such cards are the bits returned.
 
-    Each trade only decides which run lies on which like card: the runs' first cards (one rank lower)
-    sit on the like cards whatever is traded elsewhere, so the trades do not depend on one another."""
-    covered = 0  # a bit per face-up covered card, whose column and place go to ``where``
-    for s in range(len(tableau)):
-        column = tableau[s]
-        for i in range(hidden[s], len(column) - 1):
-            card = column[i]
-            covered |= 1 << card
-            where[card] = s << 6 | i
-    # the lower card of each pair both covered: bit r for spades and clubs, bit 13 + r for hearts and diamonds
-    pairs = covered & covered >> 39 & _RANK_BITS | (covered >> 13 & covered >> 26 & _RANK_BITS) << 13
+    A column's face-up cards are a run, whose colour and rank alternate together: two runs hold like cards
+    both covered where their covered cards share ranks and they share a colour at even ranks.  Each trade only
+    decides which run lies on which like card (the runs' first cards sit on the like cards whatever is traded
+    elsewhere), so the trades do not depend on one another."""
     traded = 0
-    while pairs:
-        low = pairs & -pairs
-        pairs ^= low
-        a = low.bit_length() - 1  # the spade's or the heart's
-        b = _LIKE[a]
-        s, t = where[a] >> 6, where[b] >> 6
-        j, m = (where[a] & 63) + 1, (where[b] & 63) + 1
-        if tableau[s][j] > tableau[t][m]:
-            after[a], after[b] = t << 6 | m, s << 6 | j
-            traded |= 1 << s | 1 << t
+    kinds = [0, 0]  # the columns seen so far with covered cards, as bits, by colour at even ranks
+    highs = [0] * len(tableau)  # each one's lowest face-up card's rank
+    for s in range(len(tableau)):
+        column, h = tableau[s], hidden[s]
+        if len(column) - h < 2:
+            continue
+        high, low = RANK[column[h]], RANK[column[-1]] + 1  # the ranks of its covered face-up cards
+        kind = (high + (column[h] // 13 + 1 >> 1)) & 1
+        highs[s] = high
+        others = kinds[kind]
+        kinds[kind] = others | 1 << s
+        for t in range(s):
+            if not others >> t & 1:
+                continue
+            other, h_other, high_other = tableau[t], hidden[t], highs[t]
+            for r in range(max(low, RANK[other[-1]] + 1), min(high, high_other) + 1):
+                i, k = h + high - r, h_other + high_other - r  # the like cards of rank r
+                if (column[i] < other[k]) == (column[i + 1] > other[k + 1]):
+                    after[column[i]], after[other[k]] = t << 6 | k + 1, s << 6 | i + 1
+                    traded |= 1 << s | 1 << t
     return traded
 
 
