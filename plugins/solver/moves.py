@@ -108,7 +108,7 @@ _FITS_ON_IT: Final = [tuple(c for c in range(52) if fits_on(c, t)) for t in rang
 _KINGS: Final = tuple(13 * suit + 12 for suit in range(4))
 _EMPTY: Final = 52  # above every card: empty columns last in the key
 _LIKE: Final = [13 * (3 - c // 13) + c % 13 for c in range(52)]  # same rank and colour: spades-clubs, hearts-diamonds
-_COLUMN_TO: Final = [{d: Move(s, d) for d in COLUMNS if d != s} for s in COLUMNS]
+_COLUMN_TO: Final = [[Move(s, d) if d != s else TAP for d in COLUMNS] for s in COLUMNS]  # [s][s]: never played
 _COLUMN_TO_FOUNDATION: Final = [Move(s, FOUNDATION) for s in COLUMNS]
 _FOUNDATION_TO: Final = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
 
@@ -276,7 +276,11 @@ class Board:
         # nearer talon cards first (``talon_places``' rank): passing fewer cards keeps more of them within reach
         reach = {talon[place[0] - 1]: place for place in places}
         order = {c: q for q, c in enumerate(talon, 1)} if self.free_talon else {}  # only 6 and 7 look at it
-        face_up = {c: s for s in COLUMNS for c in tableau[s][hidden[s]:]}
+        face_up = [-1] * 52  # each face-up card's column, -1 for the others
+        for t in range(len(tableau)):
+            column = tableau[t]
+            for i in range(hidden[t], len(column)):
+                face_up[column[i]] = t
         wanted: dict[int, bool] = {}  # by suit: is its foundation's top card worth taking back (8)
         tops = {column[-1]: COLUMNS[i] for i, column in enumerate(tableau) if column}
         # the moves of the rules but the talon's, in the order ``Position.legal_moves`` gives them
@@ -292,8 +296,8 @@ class Board:
                     ranked.extend((1.0, child) for child in self.sent_up(s, reach, order, face_up))
         for t, d in tops.items():  # runs onto other columns
             for c in _FITS_ON_IT[t]:
-                source = face_up.get(c)
-                if source is None:
+                source = face_up[c]
+                if source < 0:
                     continue
                 column, h = tableau[source], hidden[source]
                 n = RANK[t] - RANK[column[-1]]  # the cards moved
@@ -352,7 +356,7 @@ class Board:
         return [child for _, child in ranked]
 
     def used(self, move: Move, reach: dict[int, tuple[int, int, float]], order: dict[int, int],
-             face_up: dict[int, Pile], wanted: dict[int, bool]) -> list[Child]:
+             face_up: list[int], wanted: dict[int, bool]) -> list[Child]:
         """A move that leaves a face-up card on top of its column, or the column empty, followed at once by
         each move that uses that (9).  ``reach``, ``order``, ``face_up`` and ``wanted`` are ``children``'."""
         source, target = move
@@ -361,7 +365,7 @@ class Board:
         return [((move, 0, 0), *way) for way in self.uses(source, start, target, [], reach, order, face_up, wanted)]
 
     def sent_up(self, source: Pile, reach: dict[int, tuple[int, int, float]], order: dict[int, int],
-                face_up: dict[int, Pile]) -> list[Child]:
+                face_up: list[int]) -> list[Child]:
         """A column's top card sent to its foundation, uncovering a face-up card or emptying the column, followed at
         once by each move that uses that (9) or by the next card of its suit sent up (11).  ``reach``, ``order``
         and ``face_up`` are ``children``': the ways are worked out with the card on its foundation."""
@@ -369,7 +373,8 @@ class Board:
         up = _COLUMN_TO_FOUNDATION[source]
         card = p.tableau[source][-1]
         undo = p.make(up)
-        face_up = {x: s for x, s in face_up.items() if x != card}
+        face_up = list(face_up)
+        face_up[card] = -1
         ways = self.uses(source, len(p.tableau[source]), FOUNDATION, [], reach, order, face_up, {})
         ways.extend(((_COLUMN_TO_FOUNDATION[s], 0, 0),) for s, column in enumerate(p.tableau)
                     if column and column[-1] == card + 1)
@@ -384,16 +389,16 @@ class Board:
         p.unmake(up, undo)
         return [((up, 0, 0), *way) for way in ways]
 
-    def traded(self, column: list[int], face_up: dict[int, Pile]) -> bool:
+    def traded(self, column: list[int], face_up: list[int]) -> bool:
         """Whether the card under the column's top is face up and a like card whose twin is face up and covered:
         sending the top up is then a trade's move (10), and 11 does not apply."""
         if len(column) < 2:
             return False
         twin = _LIKE[column[-2]]
-        s = face_up.get(twin)
-        return s is not None and column[-2] in face_up and self.p.tableau[s][-1] != twin
+        s = face_up[twin]
+        return s >= 0 and face_up[column[-2]] >= 0 and self.p.tableau[s][-1] != twin
 
-    def run_waits(self, child: Child, face_up: dict[int, Pile], wanted: dict[int, bool]) -> list[Child]:
+    def run_waits(self, child: Child, face_up: list[int], wanted: dict[int, bool]) -> list[Child]:
         """Talon cards put on a column, then a run from another column on them (6): if the run leaves a face-up
         card on top of its column, or the column empty, followed at once by each move that uses that (9)."""
         p = self.p
@@ -401,7 +406,7 @@ class Board:
         placed = [talon.pop(q - 1) for _, q, _ in child[:-1]]
         source, target = child[-1][0]
         column = p.tableau[source]
-        start = next(i for i, x in enumerate(column) if x in _FITS_ON_IT[placed[-1]] and face_up.get(x) == source)
+        start = next(i for i, x in enumerate(column) if x in _FITS_ON_IT[placed[-1]] and face_up[x] == source)
         if start == p.hidden[source] > 0:
             return [child]  # it turns a card
         waste = child[-2][1] - 1  # the waste's size once the last talon card is played
@@ -410,7 +415,7 @@ class Board:
         return [(*child, *way) for way in self.uses(source, start, target, placed, reach, order, face_up, wanted)]
 
     def uses(self, source: Pile, start: int, target: Pile, placed: list[int], reach: dict[int, tuple[int, int, float]],
-             order: dict[int, int], face_up: dict[int, Pile], wanted: dict[int, bool]) -> list[tuple[Step, ...]]:
+             order: dict[int, int], face_up: list[int], wanted: dict[int, bool]) -> list[tuple[Step, ...]]:
         """Once the run from place ``start`` of column ``source`` has gone to column ``target`` (onto the talon
         cards ``placed`` there), uncovering a face-up card or emptying the column, the moves that use that at once
         (9): the card to its foundation, or a card put on it (not the run back); a king into the column.
@@ -419,8 +424,10 @@ class Board:
         tableau, hidden = self.p.tableau, self.p.hidden
         run = tableau[source][start:]
         e = tableau[source][start - 1] if start else None
-        face_up = dict(face_up)
-        face_up.update((c, target) for c in placed + run)
+        if run:  # and the talon cards placed, if any
+            face_up = list(face_up)
+            for c in placed + run:
+                face_up[c] = target
         ways: list[tuple[Step, ...]] = []
         if e is not None:
             suit = e // 13
@@ -432,8 +439,8 @@ class Board:
                 ways.extend(((_WASTE_TO_FOUNDATION, *reach[c][:2]), *then)
                             for then in self.raised(c, (c,), order, {e: source}) if up in then)
         for x in _KINGS if e is None else _FITS_ON_IT[e]:
-            s = face_up.get(x)
-            if s is not None:
+            s = face_up[x]
+            if s >= 0:
                 # not the run back, nor a king's whole column (3)
                 if x not in run and (e is not None or (hidden[s] and tableau[s][hidden[s]] == x)):
                     ways.append(((_COLUMN_TO[s][source], 0, 0),))
@@ -448,17 +455,18 @@ class Board:
         return ways
 
     def worth(self, suit: int, wanted: dict[int, bool], reach: dict[int, tuple[int, int, float]],
-              face_up: dict[int, Pile]) -> bool:
+              face_up: list[int]) -> bool:
         """Whether the top card of the suit's foundation could be needed off it, or gone, after more cards are
         taken back (8 above): worked out once per position.  ``reach`` and ``face_up``: the cards at hand."""
         if suit not in wanted:
             found = self.p.foundations
             card = 13 * suit + found[suit] - 1
-            wanted[suit] = any(found[x // 13] > x % 13 or x in reach or x in face_up for x in _FITS_ON_IT[card]) or (
-                card % 13 > 0 and any(q in reach or q in face_up or found[q // 13] > q % 13 for q in PARENTS[card - 1]))
+            on_it = any(found[x // 13] > x % 13 or x in reach or face_up[x] >= 0 for x in _FITS_ON_IT[card])
+            wanted[suit] = on_it or (card % 13 > 0 and any(
+                q in reach or face_up[q] >= 0 or found[q // 13] > q % 13 for q in PARENTS[card - 1]))
         return wanted[suit]
 
-    def followed(self, card: int, d: Pile, placed: tuple[int, ...], face_up: dict[int, Pile],
+    def followed(self, card: int, d: Pile, placed: tuple[int, ...], face_up: list[int],
                  order: dict[int, int]) -> list[tuple[Step, ...]]:
         """The ways to put a card at once on ``card``, a talon card just put on column ``d`` (6 above);
         ``placed``: the talon cards put on ``d`` so far, ``face_up`` the column of each face-up card and
@@ -466,8 +474,8 @@ class Board:
         p = self.p
         ways: list[tuple[Step, ...]] = []
         for x in _FITS_ON_IT[card]:
-            s = face_up.get(x, d)
-            if s != d:
+            s = face_up[x]
+            if s >= 0 and s != d:
                 ways.append(((_COLUMN_TO[s][d], 0, 0),))
             suit = x // 13
             if not self.restricted and p.foundations[suit] == x % 13 + 1:
