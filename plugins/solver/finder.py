@@ -57,6 +57,7 @@ def best_first(counter: Counter, board: Board, entries: int) -> Generator[None, 
                 continue
         snapshot, move, line, first = waiting.pop(number)
         _restore(p, snapshot)
+        board.restored()
         if move is not None:
             board.play(move)
             snapshot = _snapshot(p)

@@ -162,15 +162,23 @@ class Board:
         self.pass_bits = [_same_pass(q, self.draw) for q in range(53)]
         self.places_by_size: dict[int, list[tuple[int, int, float]]] = {}
         self.after = [0] * 52  # for the key (10): where the cards on a card go on, when its run is traded (else 0)
+        # for the key too, the talon as the cards still in it: it never changes order (cards only leave it), so
+        # which of the first talon cards are left (a bit each, in ``talon``, kept by ``play``) says what it is
+        start = position.waste + position.stock[::-1]
+        self.talon_bit = [0] * 52
+        for i, card in enumerate(start):
+            self.talon_bit[card] = 1 << i
+        self.talon = (1 << len(start)) - 1
+        self.talon_shifts = range(0, len(start), 8)  # those of its bytes
 
     def key(self) -> bytes:
         """The position as bytes, without the talon's place: equal for positions equal up to column order
         and, but for a restricted board, up to runs traded on like cards (10).
 
         Columns in the order of their first cards (symmetry, 3 above), each with its hidden count.  Foundations
-        left out: they hold exactly the cards found nowhere else.  The talon as its cards in dealing order
-        (waste bottom first, then the stock); with unlimited passes the recycle count is left
-        out (it limits nothing).  The waste's size is ``place``'s, beside the key (4 above).
+        left out: they hold exactly the cards found nowhere else.  The talon as the bits of ``talon``; with
+        unlimited passes the recycle count is left out (it limits nothing).  The waste's size is ``place``'s,
+        beside the key (4 above).
         """
         p = self.p
         tableau, hidden = p.tableau, p.hidden
@@ -199,9 +207,14 @@ class Board:
             out.append(60)
         else:
             out += (61, p.recycles)
-        out += p.waste
-        out += p.stock[::-1]
+        talon = self.talon
+        for shift in self.talon_shifts:
+            out.append(talon >> shift & 255)
         return bytes(out)
+
+    def restored(self) -> None:
+        """The position was replaced whole (``finder``): the talon's bits are worked out again."""
+        self.talon = sum([self.talon_bit[card] for card in self.p.waste + self.p.stock])
 
     def place(self) -> int:
         """The waste's size as a bit, to keep beside the key."""
@@ -514,13 +527,18 @@ class Board:
                 p.stock = talon[:q - 1:-1]
                 p.recycles += used
                 p.waste_fan = 1
-            undos.append((p.make(move), waste, stock, recycles, fan))
+            undo = p.make(move)
+            if move[0] == WASTE:
+                self.talon ^= self.talon_bit[undo.card]
+            undos.append((undo, waste, stock, recycles, fan))
         return undos
 
     def take_back(self, child: Child, undos: list[Undo]) -> None:
         p = self.p
         for step, undo in zip(reversed(child), reversed(undos)):
             p.unmake(step[0], undo[0])
+            if step[0][0] == WASTE:
+                self.talon ^= self.talon_bit[undo[0].card]
             if step[1]:
                 _, p.waste, p.stock, p.recycles, p.waste_fan = undo
 
