@@ -1,6 +1,7 @@
 """The built-in solver: its winning lines replay through the public game, its verdicts match known
 answers and a plain exhaustive search, under each game's draw count and recycle limit."""
 
+import gc
 import importlib.util
 import random
 from pathlib import Path
@@ -325,6 +326,27 @@ def test_the_table_size_is_set_by_the_environment(monkeypatch):
     game = Game.from_text("KL1-D1N-AAAAAAG", load_plugins())
     verdict = game.solve(30)
     assert verdict.verdict == WINNABLE and replays_to_win(game.position, verdict.moves)
+
+
+def test_the_cycle_collector_is_paused_during_searches_and_back_after_them_even_nested():
+    seen = []
+
+    def cancel() -> bool:
+        seen.append(gc.isenabled())
+        if len(seen) == 1:  # a second search while the first one runs, as from another thread
+            assert solve(Game.from_text("KL1-D3N-AAAAAAG", load_plugins()).position, 0.2, lambda: False).states
+            seen.append(gc.isenabled())
+        return len(seen) > 20
+
+    assert gc.isenabled()
+    solve(Game.from_text("KL1-D3N-BBBCQDT", load_plugins()).position, 30, cancel)
+    assert seen and not any(seen) and gc.isenabled()
+    gc.disable()
+    try:
+        solve(Game.from_text("KL1-D1N-AAAAAAG", load_plugins()).position, 0.2, lambda: False)
+        assert not gc.isenabled()  # left as it was
+    finally:
+        gc.enable()
 
 
 def long_runs(seed: int, lowest: int, most: int, talon_most: int, draw: int) -> Position:
