@@ -108,6 +108,7 @@ _FITS_ON_IT: Final = [tuple(c for c in range(52) if fits_on(c, t)) for t in rang
 _KINGS: Final = tuple(13 * suit + 12 for suit in range(4))
 _EMPTY: Final = 52  # above every card: empty columns last in the key
 _LIKE: Final = [13 * (3 - c // 13) + c % 13 for c in range(52)]  # same rank and colour: spades-clubs, hearts-diamonds
+_KIND: Final = [(RANK[c] + (c // 13 + 1 >> 1)) & 1 for c in range(52)]  # rank + colour: the same all along a run
 _COLUMN_TO: Final = [[Move(s, d) if d != s else TAP for d in COLUMNS] for s in COLUMNS]  # [s][s]: never played
 _COLUMN_TO_FOUNDATION: Final = [Move(s, FOUNDATION) for s in COLUMNS]
 _FOUNDATION_TO: Final = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
@@ -573,19 +574,22 @@ def _trades(tableau: list[list[int]], hidden: list[int], after: list[int]) -> in
     decides which run lies on which like card (the runs' first cards sit on the like cards whatever is traded
     elsewhere), so the trades do not depend on one another."""
     traded = 0
-    kinds = [0, 0]  # the columns seen so far with covered cards, as bits, by colour at even ranks
+    seen = [0, 0]  # the columns seen so far with covered cards, as bits, by colour at even ranks
     highs = [0] * len(tableau)  # each one's lowest face-up card's rank
     for s in range(len(tableau)):
         column, h = tableau[s], hidden[s]
         if len(column) - h < 2:
             continue
-        high, low = RANK[column[h]], RANK[column[-1]] + 1  # the ranks of its covered face-up cards
-        kind = (high + (column[h] // 13 + 1 >> 1)) & 1
+        bottom = column[h]
+        high, low = RANK[bottom], RANK[column[-1]] + 1  # the ranks of its covered face-up cards
         highs[s] = high
-        others = kinds[kind]
-        kinds[kind] = others | 1 << s
-        for t in range(s):
-            if not others >> t & 1:
+        others = seen[_KIND[bottom]]
+        seen[_KIND[bottom]] = others | 1 << s
+        t = -1
+        while others:
+            t += 1
+            others, alike = others >> 1, others & 1
+            if not alike:
                 continue
             other, h_other, high_other = tableau[t], hidden[t], highs[t]
             for r in range(max(low, RANK[other[-1]] + 1), min(high, high_other) + 1):
