@@ -63,11 +63,13 @@ def best_first(counter: Counter, board: Board, entries: int) -> Generator[None, 
             snapshot = _snapshot(p)
         if first is not None:
             counter.seen(board.progress(hidden_at_start), first)
+        board.key()
+        board.keep()  # for its moves' keys
         for child in board.children():
             undo = board.play(child)
             if sum(p.foundations) == 52:
                 return _unwound((child, line))
-            key = board.key()
+            key = board.key(child)
             places = table.get(key, 0)
             if not places & board.reached_from():
                 table[key] = places | board.place()
@@ -76,6 +78,7 @@ def best_first(counter: Counter, board: Board, entries: int) -> Generator[None, 
                 heapq.heappush(queue, (_score(p), -count))
                 queued.append(count)
             board.take_back(child, undo)
+        board.leave()
         expanded += 1
         if expanded % CHECK_EVERY == 0:
             yield

@@ -108,6 +108,8 @@ _FITS_ON_IT: Final = [tuple(c for c in range(52) if fits_on(c, t)) for t in rang
 _KINGS: Final = tuple(13 * suit + 12 for suit in range(4))
 _EMPTY: Final = 52  # above every card: empty columns last in the key
 _LIKE: Final = [13 * (3 - c // 13) + c % 13 for c in range(52)]  # same rank and colour: spades-clubs, hearts-diamonds
+_BIT: Final = [1 << pile if IS_COLUMN[pile] else 0 for pile in range(len(IS_COLUMN))]  # a column's, in a bit set
+_MARK: Final = [bytes([52 + h]) for h in range(52)]  # in the key, before a column's cards: its hidden count
 _KIND: Final = [(RANK[c] + (c // 13 + 1 >> 1)) & 1 for c in range(52)]  # rank + colour: the same all along a run
 _COLUMN_TO: Final = [[Move(s, d) if d != s else TAP for d in COLUMNS] for s in COLUMNS]  # [s][s]: never played
 _COLUMN_TO_FOUNDATION: Final = [Move(s, FOUNDATION) for s in COLUMNS]
@@ -119,6 +121,7 @@ _FOUNDATION_TO: Final = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
 Step = tuple[Move, int, int]
 Child = tuple[Step, ...]
 Undo = tuple[Any, list[int], list[int], int, int]
+KeyParts = tuple[list[bytes], list[int], list[int], int]  # see ``Board.__init__``
 
 
 def safe(card: int, foundations: list[int]) -> bool:
@@ -171,8 +174,13 @@ class Board:
             self.talon_bit[card] = 1 << i
         self.talon = (1 << len(start)) - 1
         self.talon_shifts = range(0, len(start), 8)  # those of its bytes
+        self.talon_written = (-1, 0, b"")  # the talon and recycles last written in a key, and their bytes
+        # the parts of the last key made and of the keys of the positions kept (``keep``), the latest last: each
+        # column's bytes, each column's place in the order (its first card), that order, and the columns traded
+        self.made: KeyParts = ([b""] * len(COLUMNS), [0] * len(COLUMNS), [], 0)
+        self.kept: list[KeyParts] = []
 
-    def key(self) -> bytes:
+    def key(self, child: Child | None = None) -> bytes:
         """The position as bytes, without the talon's place: equal for positions equal up to column order
         and, but for a restricted board, up to runs traded on like cards (10).
 
@@ -180,22 +188,41 @@ class Board:
         left out: they hold exactly the cards found nowhere else.  The talon as the bits of ``talon``; with
         unlimited passes the recycle count is left out (it limits nothing).  The waste's size is ``place``'s,
         beside the key (4 above).
+        With ``child``, the move just played from the position kept last (``keep``), only the columns it changed
+        and those with runs traded, there or here, are written again: the others are as in that position's key.
         """
         p = self.p
         tableau, hidden = p.tableau, p.hidden
         after = self.after
         traded = 0 if self.restricted else _trades(tableau, hidden, after)
-        # columns by their first cards (no two alike), the empty ones last: each its hidden count, then its cards
-        ordered = sorted([column[0] << 3 | s if column else _EMPTY << 3 | s for s, column in enumerate(tableau)])
-        out: list[int] = []
-        for code in ordered:
-            s = code & 7
-            out.append(52 + hidden[s])
+        order: list[int] = []
+        if child is None:
+            changed = redo = (1 << len(tableau)) - 1
+            columns, codes = [b""] * len(tableau), [0] * len(tableau)
+        else:
+            changed = 0
+            for step in child:
+                changed |= _BIT[step[0][0]] | _BIT[step[0][1]]
+            columns, codes, order, traded_there = self.kept[-1]
+            redo = changed | traded | traded_there
+            columns = list(columns)
+        resort = child is None
+        for s in range(len(tableau)):
+            if not redo >> s & 1:
+                continue
+            column = tableau[s]
+            if changed >> s & 1:
+                # columns by their first cards (no two alike), the empty ones last
+                code = column[0] << 3 | s if column else _EMPTY << 3 | s
+                if code != codes[s]:
+                    if not resort:
+                        codes, resort = list(codes), True
+                    codes[s] = code
             if not traded >> s & 1:
-                out += tableau[s]
+                columns[s] = _MARK[hidden[s]] + bytes(column)
                 continue
             # the column up to a traded card, then the run on its like card, and so on
-            column, i = tableau[s], 0
+            out, i = [52 + hidden[s]], 0
             while i < len(column):
                 card = column[i]
                 out.append(card)
@@ -204,14 +231,25 @@ class Board:
                 if jump:
                     after[card] = 0  # every card is met once: ``after`` is clear again at the end
                     column, i = tableau[jump >> 6], jump & 63
-        if self.unlimited:
-            out.append(60)
-        else:
-            out += (61, p.recycles)
-        talon = self.talon
-        for shift in self.talon_shifts:
-            out.append(talon >> shift & 255)
-        return bytes(out)
+            columns[s] = bytes(out)
+        if resort:
+            order = sorted(codes)
+        self.made = (columns, codes, order, traded)
+        key = [columns[code & 7] for code in order]
+        if self.talon != self.talon_written[0] or p.recycles != self.talon_written[1]:
+            talon = self.talon
+            self.talon_written = (talon, p.recycles, bytes([60] if self.unlimited else [61, p.recycles])
+                                  + bytes([talon >> shift & 255 for shift in self.talon_shifts]))
+        key.append(self.talon_written[2])
+        return b"".join(key)
+
+    def keep(self) -> None:
+        """The moves from the position keyed last are searched now: its key's parts are kept for theirs."""
+        self.kept.append(self.made)
+
+    def leave(self) -> None:
+        """The moves from the position kept last are all searched."""
+        self.kept.pop()
 
     def restored(self) -> None:
         """The position was replaced whole (``finder``): the talon's bits are worked out again."""

@@ -226,6 +226,7 @@ class _Solver:
         """
         p = board.p
         table = {board.key(): board.place()}
+        board.keep()
         on_line = [(board.key(), board.place())]
         frames = [(board.children(), [0])]
         line: list[Child] = []
@@ -239,6 +240,7 @@ class _Solver:
                 on_line.pop()
                 if line:
                     board.take_back(line.pop(), undos.pop())
+                    board.leave()
                 continue
             at[0] = i + 1
             child = children[i]
@@ -249,7 +251,7 @@ class _Solver:
             other = board.other_form(child)
             if other is not None:
                 children.append(other)  # tried later, from the same position
-            key = board.key()
+            key = board.key(child)
             places = table.get(key, 0)
             if places & board.reached_from() or (board.one_pass and child[0][1] > len(undo[0][1]) and stuck(p)):
                 # a position searched already, or (taps passed cards into a waste that never goes back)
@@ -263,6 +265,7 @@ class _Solver:
                 places = table.get(key, 0)
             place = board.place()
             table[key] = places | place
+            board.keep()
             line.append(child)
             undos.append(undo)
             on_line.append((key, place))
