@@ -97,7 +97,7 @@ from typing import Any, Final
 
 from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, NO_LIMIT, STOCK, WASTE, Move, Position
 from solitaire_klondike.core.cards import RANK, fits_on
-from solitaire_klondike.core.piles import IS_COLUMN, Pile
+from solitaire_klondike.core.piles import IS_COLUMN
 
 from .deadlock import PARENTS
 
@@ -323,7 +323,7 @@ class Board:
                 if c % 13 == found[c // 13] and safe(c, found):
                     return [((_WASTE_TO_FOUNDATION, q, used),)]
         ranked: list[tuple[float, Child]] = []
-        empty = [d for d in COLUMNS if not tableau[d]]
+        empty = [d for d in range(len(tableau)) if not tableau[d]]
         first_empty = empty[0] if empty else -1
         # nearer talon cards first (``talon_places``' rank): passing fewer cards keeps more of them within reach
         reach = {talon[place[0] - 1]: place for place in places}
@@ -334,7 +334,7 @@ class Board:
             for i in range(hidden[t], len(column)):
                 face_up[column[i]] = t
         wanted: dict[int, bool] = {}  # by suit: is its foundation's top card worth taking back (8)
-        tops = {column[-1]: COLUMNS[i] for i, column in enumerate(tableau) if column}
+        tops = {column[-1]: i for i, column in enumerate(tableau) if column}  # each top card's column
         # the moves of the rules but the talon's, in the order ``Position.legal_moves`` gives them
         for s in tops.values():  # top cards to their foundations
             column = tableau[s]
@@ -387,7 +387,7 @@ class Board:
                         ranked.extend((3 + place[2], (step, *then)) for then in self.raised(c, (c,), order, tops))
                     else:
                         ranked.append((3 + place[2], (step,)))
-            for d in COLUMNS:
+            for d in range(len(tableau)):
                 column = tableau[d]
                 if column or d == first_empty:
                     for c in _FITS_ON_IT[column[-1]] if column else _KINGS:
@@ -416,7 +416,7 @@ class Board:
         start = len(column) - RANK[self.p.tableau[target][-1]] + RANK[column[-1]]
         return [((move, 0, 0), *way) for way in self.uses(source, start, target, [], reach, order, face_up, wanted)]
 
-    def sent_up(self, source: Pile, reach: dict[int, tuple[int, int, float]], order: dict[int, int],
+    def sent_up(self, source: int, reach: dict[int, tuple[int, int, float]], order: dict[int, int],
                 face_up: list[int]) -> list[Child]:
         """A column's top card sent to its foundation, uncovering a face-up card or emptying the column, followed at
         once by each move that uses that (9) or by the next card of its suit sent up (11).  ``reach``, ``order``
@@ -434,7 +434,7 @@ class Board:
         if place:
             step = (_WASTE_TO_FOUNDATION, place[0], place[1])
             if self.up_waits:
-                tops = {column[-1]: COLUMNS[i] for i, column in enumerate(p.tableau) if column}
+                tops = {column[-1]: i for i, column in enumerate(p.tableau) if column}
                 ways.extend((step, *then) for then in self.raised(card + 1, (card + 1,), order, tops))
             else:
                 ways.append((step,))
@@ -466,7 +466,7 @@ class Board:
         reach = {c: (q, int(q < waste), 0.0) for c, q in order.items()}
         return [(*child, *way) for way in self.uses(source, start, target, placed, reach, order, face_up, wanted)]
 
-    def uses(self, source: Pile, start: int, target: Pile, placed: list[int], reach: dict[int, tuple[int, int, float]],
+    def uses(self, source: int, start: int, target: int, placed: list[int], reach: dict[int, tuple[int, int, float]],
              order: dict[int, int], face_up: list[int], wanted: dict[int, bool]) -> list[tuple[Step, ...]]:
         """Once the run from place ``start`` of column ``source`` has gone to column ``target`` (onto the talon
         cards ``placed`` there), uncovering a face-up card or emptying the column, the moves that use that at once
@@ -518,7 +518,7 @@ class Board:
                 q in reach or face_up[q] >= 0 or found[q // 13] > q % 13 for q in PARENTS[card - 1]))
         return wanted[suit]
 
-    def followed(self, card: int, d: Pile, placed: tuple[int, ...], face_up: list[int],
+    def followed(self, card: int, d: int, placed: tuple[int, ...], face_up: list[int],
                  order: dict[int, int]) -> list[tuple[Step, ...]]:
         """The ways to put a card at once on ``card``, a talon card just put on column ``d`` (6 above);
         ``placed``: the talon cards put on ``d`` so far, ``face_up`` the column of each face-up card and
@@ -540,7 +540,7 @@ class Board:
         return ways
 
     def raised(self, card: int, taken: tuple[int, ...], order: dict[int, int],
-               tops: dict[int, Pile]) -> list[tuple[Step, ...]]:
+               tops: dict[int, int]) -> list[tuple[Step, ...]]:
         """The ways to follow ``card``, a talon card just put on its foundation, at once with the next
         card of its suit (7 above): from the top of a column, or from the talon, itself followed so;
         ``taken``: the talon cards put on the foundation so far; ``tops``: the column of each top card."""
