@@ -13,11 +13,12 @@ one leaves for later.  The rest depends on the game:
 - otherwise the depth-first hunt has one turn only (it finds the quick deep wins, which the hint
   wants within a second), and the other turns go to the proof of an easier game, the same position
   with draw one and unlimited passes.
-  The best-first hunt's turns grow, from one turn's worth to six: the first second goes mostly to the
-  proofs, which settle most positions there (the hint wants them within a second), and later ones to
-  the hunt, which finds a hard win of draw three far sooner than the proof does.  (Measured on the
-  bench's draw-three deals: 188 of 200 decided within 10 s against 185, as many within 1 s, and the
-  hints as fast.)
+  The best-first hunt's turns grow, from one turn's worth to three: the first second goes mostly to the
+  proofs, which settle most positions there (the hint wants them within a second), and later ones more
+  to the hunt, which finds a hard win of draw three far sooner than the proof does.  (Measured on the
+  bench's draw-three deals: 190 of 200 decided within 10 s against 185 with no growth; growing to six
+  turns' worth decided 188, its hunt spending seconds on lost deals, until it gives up, that the proofs
+  settle.)
   The easier game's wins hold every win of the real game: in any game the talon is a row that keeps
   its order (taps and turning the waste back never reorder it) and cards only leave it, one at a
   time, from wherever the waste's top stands; with draw one and no limit on passes any card of the
@@ -67,7 +68,7 @@ TURN: Final = 10          # yields (~0.2 s of the proof's searching) a search ru
 BEST_TURN, HUNTER_TURN = 32 * TURN, 17
 FIRST_TURN: Final = 2     # yields of a depth-first search's short first turn (above)
 # Otherwise the best-first hunt's turn grows by TURN yields each time, up to this (above)
-BEST_GROWS_TO: Final = 6 * TURN
+BEST_GROWS_TO: Final = 3 * TURN
 
 # A search yields now and then (to let the other one run) and returns the winning line or None.
 Searching = Generator[None, None, list[Child] | None]
