@@ -93,11 +93,12 @@ real game on a :class:`Board`; what they leave out is said here, each with why i
    run's first card taken off a like card (whose move 10 pairs with another) are tried alone.
 """
 
-from typing import Any, Final
+from typing import Final
 
 from solitaire_klondike.core import COLUMNS, FOUNDATION, FOUNDATIONS, NO_LIMIT, STOCK, WASTE, Move, Position
 from solitaire_klondike.core.cards import RANK, fits_on
 from solitaire_klondike.core.piles import IS_COLUMN
+from solitaire_klondike.core.position import Undo as Made
 
 from .deadlock import PARENTS
 
@@ -109,6 +110,7 @@ _KINGS: Final = tuple(13 * suit + 12 for suit in range(4))
 _EMPTY: Final = 52  # above every card: empty columns last in the key
 _LIKE: Final = [13 * (3 - c // 13) + c % 13 for c in range(52)]  # same rank and colour: spades-clubs, hearts-diamonds
 _BIT: Final = [1 << pile if IS_COLUMN[pile] else 0 for pile in range(len(IS_COLUMN))]  # a column's, in a bit set
+ALL_UP: Final = [13] * 4  # the foundations of a won game
 _MARK: Final = [bytes([52 + h]) for h in range(52)]  # in the key, before a column's cards: its hidden count
 _KIND: Final = [(RANK[c] + (c // 13 + 1 >> 1)) & 1 for c in range(52)]  # rank + colour: the same all along a run
 _COLUMN_TO: Final = [[Move(s, d) if d != s else TAP for d in COLUMNS] for s in COLUMNS]  # [s][s]: never played
@@ -120,7 +122,7 @@ _FOUNDATION_TO: Final = [[Move(f, d) for d in COLUMNS] for f in FOUNDATIONS]
 # ``play`` returns for ``take_back``: for each step make's record and the talon as it was.
 Step = tuple[Move, int, int]
 Child = tuple[Step, ...]
-Undo = tuple[Any, list[int], list[int], int, int]
+Undo = tuple[Made, list[int], list[int], int, int]
 KeyParts = tuple[list[bytes], list[int], list[int], int]  # see ``Board.__init__``
 
 

@@ -52,7 +52,7 @@ from solitaire_klondike.core import NO_LIMIT, UNDECIDED, UNWINNABLE, WINNABLE, P
 
 from .deadlock import stuck
 from .finder import best_first
-from .moves import Board, Child, Undo, written_out
+from .moves import ALL_UP, Board, Child, Undo, written_out
 
 TABLE_MB_VARIABLE: Final = "SOLITAIRE_KLONDIKE_SOLVER_MB"
 TABLE_MB: Final = 512
@@ -246,7 +246,7 @@ class _Solver:
             at[0] = i + 1
             child = children[i]
             undo = board.play(child)
-            if sum(p.foundations) == 52:
+            if p.foundations == ALL_UP:
                 line.append(child)
                 return line
             other = board.other_form(child)
