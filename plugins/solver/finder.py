@@ -21,7 +21,7 @@ from typing import Any, Final, Protocol
 
 from solitaire_klondike.core import Position
 
-from .moves import Board, Child
+from .moves import ALL_UP, Board, Child
 
 CHECK_EVERY: Final = 32  # positions between two looks at the clock
 PASS_COST: Final = 20    # in the score, a pass through the talon against a card on a foundation (2) or turned (4)
@@ -67,7 +67,7 @@ def best_first(counter: Counter, board: Board, entries: int) -> Generator[None, 
         board.keep()  # for its moves' keys
         for child in board.children():
             undo = board.play(child)
-            if sum(p.foundations) == 52:
+            if p.foundations == ALL_UP:
                 return _unwound((child, line))
             key = board.key(child)
             places = table.get(key, 0)

@@ -169,7 +169,8 @@ class Board:
         self.places_by_size: dict[int, list[tuple[int, int, float]]] = {}
         self.after = [0] * 52  # for the key (10): where the cards on a card go on, when its run is traded (else 0)
         # for the key too, the talon as the cards still in it: it never changes order (cards only leave it), so
-        # which of the first talon cards are left (a bit each, in ``talon``, kept by ``play``) says what it is
+        # which of the first talon cards are left (a bit each, in ``talon``, kept by ``play`` and ``take_back``)
+        # says what it is
         start = position.waste + position.stock[::-1]
         self.talon_bit = [0] * 52
         for i, card in enumerate(start):

@@ -226,9 +226,10 @@ class _Solver:
         ``Board.reached_from``): a position whose place taps reach from one of them is not searched.
         """
         p = board.p
-        table = {board.key(): board.place()}
+        start = (board.key(), board.place())
         board.keep()
-        on_line = [(board.key(), board.place())]
+        table = dict([start])
+        on_line = [start]
         frames = [(board.children(), [0])]
         line: list[Child] = []
         undos: list[list[Undo]] = []
